@@ -1,0 +1,84 @@
+// The path of every public call: number the arguments, check them, pick a backend, run.
+//
+// A family's entry file (lu.cpp, ...) defines `check(const Op<T>&, Checker&)` for each of its
+// operations and the thin extern "C" wrappers, each of which builds the operation struct and
+// returns bl::call(...) (or bl::call_blas for the BLAS routines, which have no info).
+#pragma once
+
+#include "backend.hpp"
+#include "batchlapack.h"
+#include "check.hpp"
+
+#include <new>
+#include <string>
+
+namespace bl {
+
+// Runtime state (runtime.cpp).
+enum class Target { Cpu, Cuda, Unavailable };
+// Which backend runs a call with this much work, given bl_set_backend / BATCHLAPACK_BACKEND.
+Target choose_target(double flops);
+// Per-thread record of the last call: the backend it used, and why it failed.
+void record_target(bl_backend used);
+void record_error(const char *routine, int code, const std::string &detail);
+// A backend may explain a device failure before returning its code; the explanation is added to
+// the message bl_last_error() shows.
+void explain_failure(const std::string &detail);
+std::string take_failure_explanation();
+
+template <class Op> double total_flops(const Op &op) {
+    if (op.b.layout != Layout::Variable) return op.flops(0) * op.b.count;
+    double f = 0;
+    for (int64_t i = 0; i < op.b.count; ++i) f += op.flops(i);
+    return f;
+}
+
+template <class Op> int call_impl(Op &op, Layout layout, const char *routine, int *info, bool has_info, int batch) {
+    Batch &b = op.b;
+    b.routine = routine;
+    b.layout = layout;
+    b.info = info;
+    b.count = batch;
+    record_target(BL_BACKEND_AUTO);
+    Numberer number(layout);
+    op.fields(number);
+    b.info_pos = has_info ? number.next() : 0;
+    b.batch_pos = number.next();
+
+    Checker c(b);
+    if (batch < 0) c.fail(b.batch_pos, "(batch) = " + std::to_string(batch) + " must be >= 0");
+    if (has_info && info == nullptr && batch > 0) c.fail(b.info_pos, "(info) is null");
+    op.fields(c);
+    check(op, c);
+    if (int k = c.failed()) {
+        if (info != nullptr)
+            for (int i = 0; i < batch; ++i) info[i] = -k;
+        record_error(routine, -k, c.message());
+        return -k;
+    }
+    if (batch == 0) return 0;
+
+    int code;
+    try {
+        switch (choose_target(total_flops(op))) {
+        case Target::Cuda: record_target(BL_BACKEND_CUDA); code = cuda::run(op); break;
+        case Target::Cpu: record_target(BL_BACKEND_CPU); code = cpu::run(op); break;
+        default: code = BL_ERROR_NO_DEVICE; break;
+        }
+    } catch (const std::bad_alloc &) {
+        code = BL_ERROR_OUT_OF_MEMORY;
+    } catch (...) {
+        code = BL_ERROR_INTERNAL;
+    }
+    if (code != 0) record_error(routine, code, take_failure_explanation());
+    return code;
+}
+
+template <class Op> int call(Op op, Layout layout, const char *routine, int *info, int batch) {
+    return call_impl(op, layout, routine, info, true, batch);
+}
+template <class Op> int call_blas(Op op, Layout layout, const char *routine, int batch) {
+    return call_impl(op, layout, routine, nullptr, false, batch);
+}
+
+}  // namespace bl

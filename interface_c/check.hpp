@@ -1,0 +1,128 @@
+// Argument checking for batched calls.
+//
+// The rule (DESIGN.md): the call returns -k for the lowest-numbered illegal argument k, computes
+// nothing, and sets every info[i] to -k. LAPACK's own checks apply to every matrix; the checker
+// adds the layout's: batch >= 0, usable info, non-null pointer arrays and matrices, and strides
+// that keep the matrices of a strided batch apart.
+//
+// A routine's check is written once, per matrix, against the layout-free operation struct:
+//
+//     c.each([&](int64_t i) {
+//         c.require(op.m[i] >= 0, op.m, i, "must be >= 0");
+//         ...
+//         c.matrix(op.A, i, rows, cols);
+//     });
+//
+// For the uniform layouts `each` runs the body for matrix 0 only (every matrix has the same sizes);
+// for variable sizes it runs it for every matrix.
+#pragma once
+
+#include "args.hpp"
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+namespace bl {
+
+class Checker {
+public:
+    explicit Checker(const Batch &b) : b_(b) {}
+
+    // The smallest failing position so far (0: none) and its message.
+    int failed() const { return pos_; }
+    const std::string &message() const { return msg_; }
+
+    // Runs the per-matrix checks, unless an array of sizes or pointers is missing.
+    template <class F> void each(F &&body) {
+        if (pos_ != 0 || b_.count <= 0) return;
+        int64_t n = b_.layout == Layout::Variable ? b_.count : 1;
+        for (int64_t i = 0; i < n; ++i) body(i);
+    }
+
+    // Records a failure of argument `pos` unless a lower-numbered one already failed.
+    void fail(int pos, const std::string &what) {
+        if (pos_ != 0 && pos_ <= pos) return;
+        pos_ = pos;
+        msg_ = std::string(b_.routine) + ": argument " + std::to_string(pos) + " " + what;
+    }
+
+    void require(bool ok, const Int &x, int64_t i, const char *rule) {
+        if (!ok) fail(x.pos, describe(x.name, x[i], i) + " " + rule);
+    }
+    void require(bool ok, const Int &x, int64_t i, const char *rule, int64_t bound) {
+        if (!ok) fail(x.pos, describe(x.name, x[i], i) + " " + rule + " = " + std::to_string(bound));
+    }
+    void require(bool ok, const Option &o, const char *allowed) {
+        if (!ok) {
+            std::string g = o.given >= 32 && o.given < 127 ? std::string("'") + o.given + "'"
+                                                            : "(char " + std::to_string(int(o.given)) + ")";
+            fail(o.pos, std::string("(") + o.name + ") = " + g + " must be one of " + allowed);
+        }
+    }
+    // An option that must be one of the characters in `allowed` (upper case).
+    void option(const Option &o, const char *allowed) {
+        bool ok = false;
+        for (const char *c = allowed; *c; ++c) ok |= o.value == *c;
+        std::string list;
+        for (const char *c = allowed; *c; ++c) list += std::string(list.empty() ? "'" : ", '") + *c + "'";
+        require(ok, o, list.c_str());
+    }
+
+    // The first checks of every call: a usable batch count and info array, and the arrays of
+    // per-matrix sizes and of pointers present. Called by the dispatcher before the routine's own
+    // checks; an operation's fields are visited with it.
+    void operator()(const Int &x, const char *) {
+        if (x.variable && x.per == nullptr && b_.count > 0) fail(x.pos, std::string("(") + x.name + ") is a null array");
+    }
+    void operator()(const Option &, const char *) {}
+    template <class T> void operator()(const Scalar<T> &, const char *) {}
+    template <class T> void operator()(const Array<T> &a, const char *, const char * = nullptr) {
+        if (a.pointers && a.ptrs == nullptr && b_.count > 0)
+            fail(a.pos, std::string("(") + a.name + ") is a null array of pointers");
+        (*this)(a.ld, nullptr);
+    }
+
+    // Matrix i of `a` has `rows` x `cols` elements stored with leading dimension a.ld[i]; a
+    // vector has `len` elements at increment a.ld[i] (or 1 when the argument has no increment).
+    // Checks the pointer, and in the strided layout that the stride keeps matrices apart.
+    template <class T> void matrix(const Array<T> &a, int64_t i, int64_t rows, int64_t cols) {
+        int64_t foot = rows > 0 && cols > 0 ? int64_t(a.ld[i]) * (cols - 1) + rows : 0;
+        storage(a, i, foot);
+    }
+    template <class T> void vector(const Array<T> &a, int64_t i, int64_t len) {
+        int64_t inc = a.has_ld ? std::llabs(a.ld[i]) : 1;
+        storage(a, i, len > 0 ? 1 + (len - 1) * inc : 0);
+    }
+
+private:
+    template <class T> void storage(const Array<T> &a, int64_t i, int64_t foot) {
+        if (foot <= 0) return;
+        if (a.pointers) {
+            // Uniform sizes are checked once, for matrix 0: that check covers every pointer.
+            int64_t first = i, last = b_.layout == Layout::Variable ? i : b_.count - 1;
+            for (int64_t j = first; j <= last; ++j)
+                if (a.ptrs[j] == nullptr) {
+                    fail(a.pos, std::string("(") + a.name + ") has a null pointer for matrix " + std::to_string(j));
+                    break;
+                }
+            return;
+        }
+        if (a.base == nullptr) fail(a.pos, std::string("(") + a.name + ") is null");
+        if (b_.count > 1 && a.stride < foot)
+            fail(a.stride_pos, std::string("(stride of ") + a.name + ") = " + std::to_string(a.stride) +
+                                   " must be >= " + std::to_string(foot) + " so that matrices do not overlap");
+    }
+    std::string describe(const char *name, int v, int64_t i) const {
+        std::string s = std::string("(") + name + ") = " + std::to_string(v);
+        if (b_.layout == Layout::Variable) s += " for matrix " + std::to_string(i) + ",";
+        return s;
+    }
+
+    const Batch &b_;
+    int pos_ = 0;
+    std::string msg_;
+};
+
+}  // namespace bl

@@ -1,0 +1,138 @@
+/*
+ * batchlapack -- batched LAPACK for many small matrices, on an NVIDIA GPU or on every CPU core.
+ *
+ * One call replaces a loop of LAPACK calls:
+ *
+ *     for (k = 0; k < nb; ++k) dgetrf_(&n, &n, A + k*lda*n, &lda, ipiv + k*n, &info[k]);
+ *
+ * becomes
+ *
+ *     bl_dgetrf_batch(n, n, A, lda, (int64_t)lda*n, ipiv, n, info, nb);
+ *
+ * Conventions shared by every routine of this header and of the family headers it includes:
+ *
+ *  - Matrices are column-major, as in LAPACK. Pivot indices are 1-based, as in LAPACK.
+ *  - Argument lists are LAPACK's, in LAPACK's order, without work/lwork (the library manages its own
+ *    workspace); `info` is an array of `batch` entries; the batch count comes last.
+ *  - Three layouts of every routine:
+ *      bl_<p><name>_batch      uniform sizes; array argument X of matrix i starts at X + i*strideX.
+ *                              Every array argument is followed by a 64-bit stride (in elements),
+ *                              placed right after its leading dimension or increment when it has
+ *                              one: (A, lda, strideA), (x, incx, strideX), (ipiv, strideIpiv).
+ *      bl_<p><name>_batch_ptr  uniform sizes; every array argument is an array of `batch` pointers.
+ *      bl_<p><name>_vbatch     variable sizes: every integer size, leading dimension and increment
+ *                              is an array of `batch` values, every array argument an array of
+ *                              `batch` pointers. Character options and scalars (alpha, beta) are
+ *                              the same for the whole batch.
+ *  - Return value (every routine):
+ *       0   the arguments were legal; info[i] holds LAPACK's INFO for matrix i.
+ *      -k   argument k (1-based, counted in the batched call's own argument list) is illegal;
+ *           nothing was computed, no matrix was modified, and info[i] = -k for every i when info
+ *           is usable. Besides LAPACK's own checks (applied to every matrix): batch < 0, a null
+ *           pointer where data is needed, an output array whose stride makes two matrices
+ *           overlap (read-only arrays may share storage, e.g. stride 0).
+ *      < BL_ERROR_BASE  a device or resource failure, see bl_error_string() and bl_last_error().
+ *  - batch == 0 and empty matrices (a zero dimension) are legal and do nothing, as in LAPACK.
+ *  - Calls are synchronous (results are in place on return) and thread-safe. The library never
+ *    prints, exits or aborts.
+ *
+ * Complex arguments use bl_complex_float / bl_complex_double, which are layout-compatible with
+ * C99 float/double _Complex, std::complex<float/double>, cuComplex/cuDoubleComplex and Fortran
+ * complex(c_float_complex)/complex(c_double_complex). Define them before including this header to
+ * use another type of the same layout (LAPACKE's convention).
+ */
+#ifndef BATCHLAPACK_H
+#define BATCHLAPACK_H
+
+#include <stdint.h>
+
+#ifndef bl_complex_float
+#  ifdef __cplusplus
+#    include <complex>
+#    define bl_complex_float std::complex<float>
+#  else
+#    include <complex.h>
+#    define bl_complex_float float _Complex
+#  endif
+#endif
+#ifndef bl_complex_double
+#  ifdef __cplusplus
+#    include <complex>
+#    define bl_complex_double std::complex<double>
+#  else
+#    include <complex.h>
+#    define bl_complex_double double _Complex
+#  endif
+#endif
+
+#if defined(_WIN32)
+#  define BL_API __declspec(dllimport)
+#elif defined(__GNUC__)
+#  define BL_API __attribute__((visibility("default")))
+#else
+#  define BL_API
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Version of the library the program runs with (may differ from the header it was built with). */
+#define BATCHLAPACK_VERSION_MAJOR 0
+#define BATCHLAPACK_VERSION_MINOR 1
+#define BATCHLAPACK_VERSION_PATCH 0
+BL_API void bl_version(int *major, int *minor, int *patch);
+BL_API const char *bl_version_string(void);
+
+/* Error codes other than -k (illegal argument k). All are below BL_ERROR_BASE, so they can never
+ * be mistaken for an argument position. */
+#define BL_ERROR_BASE (-1000)
+enum bl_error {
+    BL_SUCCESS = 0,
+    BL_ERROR_OUT_OF_MEMORY = -1001,    /* host or device memory could not be allocated           */
+    BL_ERROR_DEVICE = -1002,           /* a CUDA call failed (driver, launch, transfer)           */
+    BL_ERROR_NO_DEVICE = -1003,        /* backend 'cuda' requested, but no usable GPU / no build  */
+    BL_ERROR_INVALID_VALUE = -1004,    /* a library-control call got a value it does not know     */
+    BL_ERROR_INTERNAL = -1005          /* a bug in batchlapack: please report it                  */
+};
+
+/* bl_error_string: a static, human-readable description of a return value (0, -k or an error code). */
+BL_API const char *bl_error_string(int code);
+
+/* bl_last_error: a description of the most recent nonzero return on the calling thread, naming
+ * the routine, the argument and its value (e.g. "bl_dgetrf_batch: argument 4 (lda) = 2 must be
+ * >= max(1, m) = 5 (matrix 0)"). Empty string if no call on this thread has failed. The pointer
+ * stays valid until the next batchlapack call on the same thread. */
+BL_API const char *bl_last_error(void);
+
+/* Backends. BL_BACKEND_AUTO (the default, or BATCHLAPACK_BACKEND=auto in the environment) runs on
+ * the GPU when the library was built with CUDA and a usable device is present, else on the CPU. */
+typedef enum bl_backend {
+    BL_BACKEND_AUTO = 0,
+    BL_BACKEND_CPU = 1,
+    BL_BACKEND_CUDA = 2
+} bl_backend;
+
+/* bl_set_backend: choose the backend for all later calls of the process (overrides the
+ * environment variable BATCHLAPACK_BACKEND). Returns 0, BL_ERROR_INVALID_VALUE for an unknown
+ * value, or BL_ERROR_NO_DEVICE when BL_BACKEND_CUDA is asked for and no usable GPU exists. */
+BL_API int bl_set_backend(bl_backend backend);
+/* bl_get_backend: the backend chosen by bl_set_backend or the environment (may be AUTO). */
+BL_API bl_backend bl_get_backend(void);
+/* bl_last_backend: the backend (CPU or CUDA) the most recent call on the calling thread ran on;
+ * BL_BACKEND_AUTO if that call computed nothing (an argument error, or nothing to do). */
+BL_API bl_backend bl_last_backend(void);
+/* bl_cuda_available: 1 when the library was built with CUDA and a usable device is present. */
+BL_API int bl_cuda_available(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#include "batchlapack/lu.h"
+#include "batchlapack/cholesky.h"
+#include "batchlapack/qr.h"
+#include "batchlapack/gebrd.h"
+#include "batchlapack/blas.h"
+
+#endif /* BATCHLAPACK_H */

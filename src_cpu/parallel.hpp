@@ -1,0 +1,57 @@
+// The CPU backend's one loop: OpenMP over the batch, one core per matrix.
+#pragma once
+
+#include "args.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <numeric>
+#include <vector>
+
+namespace bl {
+namespace cpu {
+
+// Holds a multithreaded BLAS (OpenBLAS, MKL, BLIS) to one thread while it lives, so that the
+// per-matrix LAPACK calls inside the OpenMP loop do not each start their own thread team.
+// Restores the previous setting on destruction. With a single-threaded BLAS it does nothing.
+class SingleThreadedBlas {
+public:
+    SingleThreadedBlas();
+    ~SingleThreadedBlas();
+    SingleThreadedBlas(const SingleThreadedBlas &) = delete;
+    SingleThreadedBlas &operator=(const SingleThreadedBlas &) = delete;
+
+private:
+    int saved_openblas_ = -1;
+    int saved_mkl_ = -1;
+    int saved_blis_ = -1;
+};
+
+// Number of threads the loop uses (OpenMP's, 1 in a build without OpenMP).
+int max_threads();
+
+// Calls body(i) for every matrix i of the batch, in parallel. `body` must not throw. For variable
+// sizes the matrices are taken largest first (by op.flops) so that one big matrix does not start
+// last and leave the other cores idle.
+template <class Op, class Body> void for_each_matrix(const Op &op, Body &&body) {
+    const int64_t count = op.b.count;
+    SingleThreadedBlas hold;
+    if (op.b.layout != Layout::Variable) {
+#pragma omp parallel for schedule(static)
+        for (int64_t i = 0; i < count; ++i) body(i);
+        return;
+    }
+    std::vector<int64_t> order(count);
+    std::iota(order.begin(), order.end(), int64_t(0));
+    std::vector<double> cost(count);
+    for (int64_t i = 0; i < count; ++i) cost[i] = op.flops(i);
+    std::stable_sort(order.begin(), order.end(), [&](int64_t a, int64_t b) { return cost[a] > cost[b]; });
+    // Chunks small enough to balance the tail, large enough that tiny matrices do not pay a
+    // scheduling step each.
+    const int64_t chunk = std::max<int64_t>(1, count / (int64_t(64) * max_threads()));
+#pragma omp parallel for schedule(dynamic, chunk)
+    for (int64_t j = 0; j < count; ++j) body(order[j]);
+}
+
+}  // namespace cpu
+}  // namespace bl

@@ -1,0 +1,26 @@
+// The CPU backend's own kernels for tiny matrices, where a LAPACK call is mostly overhead
+// (argument checks, workspace queries, blocking logic, a library call per column).
+//
+// Each function handles one matrix and returns true when it did (its sizes and options are in
+// the range it covers), false to let the caller fall back to the system LAPACK. Results follow
+// LAPACK's definitions exactly: the same pivots (i?amax's choice: the first largest |re|+|im|),
+// the same info, the same storage of factors and reflectors.
+#pragma once
+
+#include "args.hpp"
+
+namespace bl {
+namespace cpu {
+namespace small {
+
+template <class T> bool getrf(int m, int n, T *A, int lda, int *ipiv, int *info);
+template <class T> bool getrs(char trans, int n, int nrhs, const T *A, int lda, const int *ipiv, T *B, int ldb);
+template <class T> bool potrf(char uplo, int n, T *A, int lda, int *info);
+template <class T> bool potrs(char uplo, int n, int nrhs, const T *A, int lda, T *B, int ldb);
+template <class T> bool trsv(char uplo, char trans, char diag, int n, const T *A, int lda, T *x, int incx);
+template <class T> bool geqrf(int m, int n, T *A, int lda, T *tau);
+template <class T> bool gebrd(int m, int n, T *A, int lda, Real<T> *d, Real<T> *e, T *tauq, T *taup);
+
+}  // namespace small
+}  // namespace cpu
+}  // namespace bl

@@ -1,0 +1,17 @@
+// The CUDA backend of a build without the CUDA toolkit: never usable, so the dispatcher never
+// calls it; its entry points exist only so that the dispatcher links without #ifdefs.
+#include "backend.hpp"
+#include "batchlapack.h"
+
+namespace bl {
+namespace cuda {
+
+bool usable() { return false; }
+
+#define BL_STUB_RUN(Op) \
+    template <class T> int run(const Op<T> &) { return BL_ERROR_NO_DEVICE; } \
+    BL_INSTANTIATE_RUN(Op)
+BL_OPERATIONS(BL_STUB_RUN)
+
+}  // namespace cuda
+}  // namespace bl

@@ -1,0 +1,179 @@
+// LU family: getrf (getrs, gesv follow the same pattern).
+#include "common.hpp"
+
+namespace bltest {
+namespace {
+
+template <class T> using LU = TypedBackendTest<T>;
+TYPED_TEST_SUITE(LU, Precisions);
+
+// Calls ?getrf in the given layout on matrices `a` with pivots `piv`.
+template <class T> int getrf(Layout l, Batch<T> &a, Batch<int> &piv, std::vector<int> &info) {
+    const int count = a.count();
+    std::vector<int> m(count), n(count);
+    for (int i = 0; i < count; ++i) m[i] = a.rows(i), n[i] = a.cols(i);
+    switch (l) {
+    case Layout::Strided:
+        return batchlapack::getrf_batch(m[0], n[0], a.base(), a.ld(0), a.stride(), piv.base(), piv.stride(),
+                                        info.data(), count);
+    case Layout::Pointers:
+        return batchlapack::getrf_batch_ptr(m[0], n[0], a.ptrs(), a.ld(0), piv.ptrs(), info.data(), count);
+    case Layout::Variable:
+        return batchlapack::getrf_vbatch(m.data(), n.data(), a.ptrs(), a.lds(), piv.ptrs(), info.data(), count);
+    }
+    return 1;
+}
+
+// ||A - P L U|| / (k ||A|| eps) for an m x n matrix A and its getrf output (factors, ipiv).
+template <class T>
+double getrf_ratio(const std::vector<T> &a, const std::vector<T> &lu, const int *ipiv, int m, int n) {
+    const int k = std::min(m, n);
+    if (k == 0) return 0;
+    std::vector<T> L(size_t(m) * k), U(size_t(k) * n);
+    for (int c = 0; c < k; ++c)
+        for (int r = 0; r < m; ++r) L[size_t(c) * m + r] = r == c ? T(1) : r > c ? lu[size_t(c) * m + r] : T(0);
+    for (int c = 0; c < n; ++c)
+        for (int r = 0; r < k; ++r) U[size_t(c) * k + r] = r <= c ? lu[size_t(c) * m + r] : T(0);
+    std::vector<T> p = matmul(L, U, m, k, n);
+    for (int j = k - 1; j >= 0; --j)  // undo the interchanges, last first
+        for (int c = 0; c < n; ++c) std::swap(p[size_t(c) * m + j], p[size_t(c) * m + ipiv[j] - 1]);
+    return ratio(a, p, m, n, k);
+}
+
+// Factors every matrix of the batch in layout l and checks it against LAPACK.
+template <class T> void check_getrf(Layout l, const std::vector<int> &rows, const std::vector<int> &cols, int extra_ld,
+                                    int singular_member) {
+    const int count = int(rows.size());
+    Batch<T> a(l, rows, cols, extra_ld);
+    a.randomize();
+    if (singular_member >= 0 && cols[singular_member] > 1)  // a zero column: U(j,j) = 0 exactly
+        for (int r = 0; r < rows[singular_member]; ++r) a.at(singular_member, r, cols[singular_member] / 2) = T(0);
+    std::vector<int> kmin(count);
+    for (int i = 0; i < count; ++i) kmin[i] = std::min(rows[i], cols[i]);
+    Batch<int> piv(l, kmin, std::vector<int>(count, 1));
+    std::vector<std::vector<T>> orig(count);
+    for (int i = 0; i < count; ++i) orig[i] = a.get(i);
+
+    std::vector<int> info(count, -99);
+    ASSERT_EQ(getrf(l, a, piv, info), 0) << bl_last_error();
+    EXPECT_TRUE(a.guards_intact()) << "write outside A";
+    EXPECT_TRUE(piv.guards_intact()) << "write outside ipiv";
+    for (int i = 0; i < count; ++i) {
+        const int m = rows[i], n = cols[i];
+        std::vector<T> ref = orig[i];
+        std::vector<int> ref_piv(std::max(1, kmin[i]));
+        int ref_info = 0;
+        bl::lapack::getrf(m, n, ref.data(), std::max(1, m), ref_piv.data(), &ref_info);
+        EXPECT_EQ(info[i], ref_info) << "matrix " << i << " (" << m << "x" << n << ")";
+        std::vector<int> p(kmin[i]);
+        for (int j = 0; j < kmin[i]; ++j) {
+            p[j] = piv.at(i, j, 0);
+            ASSERT_TRUE(p[j] >= j + 1 && p[j] <= m) << "pivot out of range";
+        }
+        EXPECT_LT(getrf_ratio(orig[i], a.get(i), p.data(), m, n), kThreshold)
+            << "matrix " << i << " (" << m << "x" << n << ") " << name(l);
+    }
+}
+
+TYPED_TEST(LU, GetrfUniformSizes) {
+    for (Layout l : {Layout::Strided, Layout::Pointers})
+        for (int n : test_sizes()) {
+            SCOPED_TRACE(std::string(name(l)) + " n=" + std::to_string(n));
+            check_getrf<TypeParam>(l, std::vector<int>(4, n), std::vector<int>(4, n), n % 3, 2);
+        }
+}
+
+TYPED_TEST(LU, GetrfRectangular) {
+    const int shapes[][2] = {{5, 3}, {3, 5}, {33, 17}, {17, 33}, {100, 65}, {0, 4}, {4, 0}, {1, 7}, {7, 1}};
+    for (Layout l : {Layout::Strided, Layout::Pointers})
+        for (auto &s : shapes) {
+            SCOPED_TRACE(std::string(name(l)) + " " + std::to_string(s[0]) + "x" + std::to_string(s[1]));
+            check_getrf<TypeParam>(l, std::vector<int>(3, s[0]), std::vector<int>(3, s[1]), 2, 1);
+        }
+}
+
+TYPED_TEST(LU, GetrfVariableSizes) {
+    std::vector<int> m = mixed_sizes(40, 70), n = mixed_sizes(40, 70);
+    for (int i = 0; i < 40; i += 3) n[i] = m[i];  // some square members
+    check_getrf<TypeParam>(Layout::Variable, m, n, 1, 5);
+}
+
+TYPED_TEST(LU, GetrfNanStaysInItsMatrix) {
+    using T = TypeParam;
+    const int count = 3, n = 6;
+    Batch<T> a(Layout::Strided, std::vector<int>(count, n), std::vector<int>(count, n));
+    a.randomize();
+    a.at(1, 2, 3) = T(std::numeric_limits<Real<T>>::quiet_NaN());
+    Batch<int> p1(Layout::Strided, std::vector<int>(count, n), std::vector<int>(count, 1)), p2 = p1;
+    std::vector<int> info(count), info2(count);
+    Batch<T> reference(Layout::Strided, std::vector<int>(count, n), std::vector<int>(count, n));
+    for (int i = 0; i < count; ++i) reference.set(i, a.get(i));
+    reference.at(1, 2, 3) = T(0);
+    ASSERT_EQ(getrf(Layout::Strided, a, p1, info), 0);
+    ASSERT_EQ(getrf(Layout::Strided, reference, p2, info2), 0);
+    for (int i : {0, 2}) {
+        EXPECT_EQ(info[i], info2[i]);
+        EXPECT_TRUE(a.get(i) == reference.get(i)) << "matrix " << i << " changed by a NaN in matrix 1";
+    }
+}
+
+TYPED_TEST(LU, GetrfEmptyBatchAndIllegalArguments) {
+    using T = TypeParam;
+    const int count = 3, n = 4;
+    Batch<T> a(Layout::Strided, std::vector<int>(count, n), std::vector<int>(count, n));
+    a.randomize();
+    Batch<int> piv(Layout::Strided, std::vector<int>(count, n), std::vector<int>(count, 1));
+    std::vector<int> info(count);
+    EXPECT_EQ(batchlapack::getrf_batch(n, n, a.base(), n, a.stride(), piv.base(), piv.stride(), info.data(), 0), 0);
+    EXPECT_EQ(batchlapack::getrf_batch(0, 0, (T *)nullptr, 1, 0, nullptr, 0, info.data(), count), 0);
+
+    // Strided: (m, n, A, lda, strideA, ipiv, strideIpiv, info, batch)
+    auto strided = [&](int m, int nn, T *A, int lda, int64_t sA, int *p, int64_t sP, int *inf, int b) {
+        return [=] { return batchlapack::getrf_batch(m, nn, A, lda, sA, p, sP, inf, b); };
+    };
+    int64_t sA = a.stride(), sP = piv.stride();
+    expect_rejected(1, strided(-1, n, a.base(), n, sA, piv.base(), sP, info.data(), count), &info, a, piv);
+    expect_rejected(2, strided(n, -1, a.base(), n, sA, piv.base(), sP, info.data(), count), &info, a, piv);
+    expect_rejected(3, strided(n, n, nullptr, n, sA, piv.base(), sP, info.data(), count), &info, a, piv);
+    expect_rejected(4, strided(n, n, a.base(), n - 1, sA, piv.base(), sP, info.data(), count), &info, a, piv);
+    expect_rejected(5, strided(n, n, a.base(), n, n * n - 1, piv.base(), sP, info.data(), count), &info, a, piv);
+    expect_rejected(6, strided(n, n, a.base(), n, sA, nullptr, sP, info.data(), count), &info, a, piv);
+    expect_rejected(7, strided(n, n, a.base(), n, sA, piv.base(), n - 1, info.data(), count), &info, a, piv);
+    expect_rejected(8, strided(n, n, a.base(), n, sA, piv.base(), sP, nullptr, count), nullptr, a, piv);
+    expect_rejected(9, strided(n, n, a.base(), n, sA, piv.base(), sP, info.data(), -1), nullptr, a, piv);
+
+    // Pointer arrays: (m, n, A, lda, ipiv, info, batch)
+    Batch<T> ap(Layout::Pointers, std::vector<int>(count, n), std::vector<int>(count, n));
+    Batch<int> pp(Layout::Pointers, std::vector<int>(count, n), std::vector<int>(count, 1));
+    auto ptr = [&](int m, int lda, T *const *A, int *const *p, int *inf, int b) {
+        return [=] { return batchlapack::getrf_batch_ptr(m, n, A, lda, p, inf, b); };
+    };
+    std::vector<T *> holes(ap.ptrs(), ap.ptrs() + count);
+    holes[1] = nullptr;
+    expect_rejected(1, ptr(-2, n, ap.ptrs(), pp.ptrs(), info.data(), count), &info, ap, pp);
+    expect_rejected(3, ptr(n, n, nullptr, pp.ptrs(), info.data(), count), &info, ap, pp);
+    expect_rejected(3, ptr(n, n, holes.data(), pp.ptrs(), info.data(), count), &info, ap, pp);
+    expect_rejected(4, ptr(n, 0, ap.ptrs(), pp.ptrs(), info.data(), count), &info, ap, pp);
+    expect_rejected(5, ptr(n, n, ap.ptrs(), nullptr, info.data(), count), &info, ap, pp);
+    expect_rejected(6, ptr(n, n, ap.ptrs(), pp.ptrs(), nullptr, count), nullptr, ap, pp);
+    expect_rejected(7, ptr(n, n, ap.ptrs(), pp.ptrs(), info.data(), -3), nullptr, ap, pp);
+
+    // Variable sizes: (m, n, A, lda, ipiv, info, batch); one bad matrix rejects the whole call.
+    std::vector<int> m(count, n), nn(count, n), lda(count, n);
+    T *const *aps = ap.ptrs();
+    int *const *pps = pp.ptrs();
+    int *inf = info.data();
+    auto var = [=](const int *mv, const int *nv, const int *ldv) {
+        return [=] { return batchlapack::getrf_vbatch(mv, nv, aps, ldv, pps, inf, count); };
+    };
+    expect_rejected(1, var(nullptr, nn.data(), lda.data()), &info, ap, pp);
+    std::vector<int> bad_n = nn;
+    bad_n[2] = -1;
+    expect_rejected(2, var(m.data(), bad_n.data(), lda.data()), &info, ap, pp);
+    std::vector<int> bad_lda = lda;
+    bad_lda[1] = n - 1;
+    expect_rejected(4, var(m.data(), nn.data(), bad_lda.data()), &info, ap, pp);
+}
+
+}  // namespace
+}  // namespace bltest
