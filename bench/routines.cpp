@@ -1,0 +1,164 @@
+// One entry per routine: valid input for it, the library's batched call (strided layout, through
+// the C++ overloads of batchlapack.hpp), the system LAPACK's call for one matrix, and LAPACK's flop
+// count (the operation structs of ops.hpp, which the library also schedules by).
+//
+// Shapes: square n x n matrices; right-hand sides (getrs, gesv, potrs, posv, ormqr's C, trsm's B,
+// gels) are n x nrhs; gels solves a 2n x n least-squares problem (as issue 5 measures it).
+#include "bench.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "batchlapack.hpp"
+#include "lapack.hpp"
+#include "ops.hpp"
+
+namespace blbench {
+namespace {
+
+namespace lp = bl::lapack;
+using bl::Real;
+
+// Deterministic pseudo-random values in [-1, 1] from an index (splitmix64), so that matrices are
+// filled in parallel and every run of the program sees the same data.
+double noise(uint64_t k) {
+    uint64_t z = k * 0x9E3779B97F4A7C15ull + 0x6A09E667F3BCC909ull;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    z ^= z >> 31;
+    return double(z >> 11) * 0x1.0p-52 - 1.0;
+}
+template <class T> T conj(T x) {
+    if constexpr (bl::is_complex<T>) return std::conj(x);
+    else return x;
+}
+template <class T> T value(uint64_t k) {
+    if constexpr (bl::is_complex<T>) return T(Real<T>(noise(2 * k)), Real<T>(noise(2 * k + 1)));
+    else return T(noise(k));
+}
+
+// Every element of every matrix random; each array gets its own sequence.
+template <class T> void fill_random(Data<T> &a, int64_t batch) {
+    static uint64_t seed = 0;
+    const uint64_t base = (seed += uint64_t(1) << 40);
+    openmp_loop(batch, [&](int64_t i) {
+        for (int64_t k = 0; k < a.stride; ++k) a[i][k] = value<T>(base + uint64_t(i * a.stride + k));
+    });
+}
+
+// Random with 2n added to the diagonal: diagonally dominant (|a_ij| <= sqrt(2)), so well
+// conditioned whichever triangle or factorization is used (gesv, getrs, trsv, trsm).
+template <class T> void fill_dominant(Data<T> &a, int n, int64_t batch) {
+    fill_random(a, batch);
+    openmp_loop(batch, [&](int64_t i) {
+        for (int j = 0; j < n; ++j) a[i][int64_t(j) * n + j] += T(Real<T>(2 * n));
+    });
+}
+
+// Hermitian and diagonally dominant with a real diagonal: positive definite (potrf, potrs, posv).
+template <class T> void fill_spd(Data<T> &a, int n, int64_t batch) {
+    fill_random(a, batch);
+    openmp_loop(batch, [&](int64_t i) {
+        T *m = a[i];
+        for (int j = 0; j < n; ++j) {
+            m[int64_t(j) * n + j] = T(Real<T>(2 * n));
+            for (int r = j + 1; r < n; ++r) m[int64_t(r) * n + j] = conj(m[int64_t(j) * n + r]);
+        }
+    });
+}
+
+// Untimed preparation by LAPACK (factoring the input of a solve); f(i) returns LAPACK's info.
+template <class F> void prepare(int64_t batch, const char *what, F &&f) {
+    std::vector<int> info(static_cast<size_t>(batch));
+    openmp_loop(batch, [&](int64_t i) { info[size_t(i)] = f(i); });
+    if (std::any_of(info.begin(), info.end(), [](int x) { return x != 0; }))
+        throw std::runtime_error(std::string("preparing the input: LAPACK's ") + what + " failed");
+}
+
+// LAPACK's workspace for one matrix, per thread (each thread of a loop keeps its own, allocated
+// on the warm-up run, as a caller of LAPACK would) and its optimal size (the lwork = -1 query).
+template <class T> T *workspace(int size) {
+    thread_local std::vector<T> w;
+    if (w.size() < size_t(size)) w.resize(size_t(size));
+    return w.data();
+}
+template <class T, class F> int optimal_lwork(F &&call) {
+    T w{};
+    call(&w, -1);
+    return std::max(1, int(std::real(w)));
+}
+
+// Returns LAPACK's info of a call that takes `int *info` last.
+template <class F> int info_of(F &&call) {
+    int info = 0;
+    call(&info);
+    return info;
+}
+
+// ---- LU ------------------------------------------------------------------------------------
+template <class T> void getrf(Case &c) {
+    const int n = c.n;
+    auto &A = c.output<T>(int64_t(n) * n);
+    auto &ipiv = c.output<int>(n);
+    fill_random(A, c.batch);
+    c.flops = bl::Getrf<T>{n, n}.flops(0);
+    c.library = [&, n] {
+        return batchlapack::getrf_batch(n, n, A.data(), n, A.stride, ipiv.data(), ipiv.stride, c.info.data(), int(c.batch));
+    };
+    c.lapack = [&, n](int64_t i) { return info_of([&](int *info) { lp::getrf(n, n, A[i], n, ipiv[i], info); }); };
+}
+
+// The table: name, entry, rows of the main matrix per n (for the default batch size).
+struct Entry {
+    const char *name;
+    int rows_per_n;
+    void (*s)(Case &), (*d)(Case &), (*c)(Case &), (*z)(Case &);
+};
+#define BL_BENCH_ENTRY(name, rows) \
+    Entry { #name, rows, name<float>, name<double>, name<std::complex<float>>, name<std::complex<double>> }
+const Entry kEntries[] = {
+    BL_BENCH_ENTRY(getrf, 1),
+};
+#undef BL_BENCH_ENTRY
+
+const Entry *find(const std::string &routine) {
+    for (const Entry &e : kEntries)
+        if (routine == e.name) return &e;
+    return nullptr;
+}
+
+int scalar_bytes(char precision) {
+    switch (precision) {
+    case 's': return 4;
+    case 'd': case 'c': return 8;
+    case 'z': return 16;
+    }
+    return 0;
+}
+
+}  // namespace
+
+const std::vector<std::string> &routine_names() {
+    static const std::vector<std::string> names = [] {
+        std::vector<std::string> v;
+        for (const Entry &e : kEntries) v.push_back(e.name);
+        return v;
+    }();
+    return names;
+}
+
+int64_t matrix_bytes(const std::string &routine, char precision, int n) {
+    const Entry *e = find(routine);
+    return e ? int64_t(e->rows_per_n) * n * n * scalar_bytes(precision) : 0;
+}
+
+std::unique_ptr<Case> make_case(const std::string &routine, char precision, int n, int nrhs, int64_t batch) {
+    const Entry *e = find(routine);
+    if (!e || !scalar_bytes(precision)) return nullptr;
+    auto c = std::make_unique<Case>(n, nrhs, batch);
+    (precision == 's' ? e->s : precision == 'd' ? e->d : precision == 'c' ? e->c : e->z)(*c);
+    c->save_inputs();
+    return c;
+}
+
+}  // namespace blbench
