@@ -7,6 +7,7 @@
 #include "bench.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <stdexcept>
 
 #include "batchlapack.hpp"
@@ -44,6 +45,12 @@ template <class T> void fill_random(Data<T> &a, int64_t batch) {
     openmp_loop(batch, [&](int64_t i) {
         for (int64_t k = 0; k < a.stride; ++k) a[i][k] = value<T>(base + uint64_t(i * a.stride + k));
     });
+}
+
+// Not a number: what outputs without an input (tau, d) start as, so that the check after a run
+// sees whether they were written.
+template <class T> void fill_nan(Data<T> &a, int64_t batch) {
+    std::fill(a[0], a[batch], T(std::numeric_limits<Real<T>>::quiet_NaN()));
 }
 
 // Random with 2n added to the diagonal: diagonally dominant (|a_ij| <= sqrt(2)), so well
