@@ -221,7 +221,7 @@ int main(int argc, char **argv) {
         const double ratio = gflops.back() / best_peer;
 
         std::printf("%6d %9lld", n, static_cast<long long>(batch));
-        for (double g : gflops) std::printf(" %12.3f", g);
+        for (double g : gflops) std::printf(" %12.4g", g);
         std::printf(" %7.2f\n", ratio);
         std::fflush(stdout);
         if (csv) {
