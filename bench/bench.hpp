@@ -2,10 +2,13 @@
 // batched call and the system LAPACK's call for one matrix. routines.cpp fills one in per routine
 // (a "case"); main.cpp times it beside its peers and prints the table.
 //
-// The implementations compared are not part of a case: the CPU peers (a plain loop and an OpenMP
-// loop) are built in main.cpp from `lapack`, the per-matrix call. GPU peers (cuBLAS/cuSOLVER
-// batched routines, issues 4 and 5) will be per-routine calls like `library`, added to a case by
-// its entry, with the arrays then living on the device (Data allocates and restores them).
+// The CPU peers (a plain loop and an OpenMP loop) are not part of a case: main.cpp builds both from
+// `lapack`, the per-matrix call. The GPU peers of the CUDA issues fit in as follows: for
+// --backend cuda, Data keeps its arrays in device memory (restore() copies on the device; the
+// library then gets device pointers, or host ones with --host-data), and an entry adds its vendor
+// calls (cublas<t>getrfBatched, cusolverDn<t>potrfBatched, ...) to the case as more calls like
+// `library`, which main.cpp times in place of the CPU loops; the table and the ratio to the best
+// peer stay as they are.
 #pragma once
 
 #include <algorithm>

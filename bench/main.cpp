@@ -47,7 +47,8 @@ Options:
   --runs N         timed runs per implementation (default 5).
   --nrhs N         right-hand sides (default 1).
   --csv FILE       also write the table as CSV to FILE.
-  --backend B      cpu (default), cuda or auto: batchlapack's backend (bl_set_backend).
+  --backend B      cpu (default), cuda or auto: batchlapack's backend (bl_set_backend). For now
+                   the data are in host memory and the peers are the CPU loops above.
   --threads N      OpenMP threads of batchlapack and of the OpenMP loop (default: OpenMP's).
   --help           this text.
 )";
