@@ -114,6 +114,18 @@ std::vector<int> signs_for(Layout l, int count, int sign) {
         for (int i = 1; i < count; i += 2) s[i] = -sign;
     return s;
 }
+// The option tests run every combination of options once, while the layout, the lda padding, the
+// increment and the letter case turn with the combination's number v so that each meets the
+// others: a third of the calls of the full cross product with the layouts.
+struct Variant {
+    int v;
+    Layout layout() const { return kLayouts[(v + v / 6) % 3]; }
+    int extra_ld() const { return (v / 2) % 3; }
+    bool lowercase() const { return v % 2 == 1; }
+    int inc() const { return 1 + (v / 2) % 3; }
+    int sign() const { return (v / 3) % 2 ? -1 : 1; }
+};
+
 // A scalar for the alpha/beta cases: 0, 1, or a random nonzero value.
 template <class T> T scalar(int kind) { return kind == 0 ? T(0) : kind == 1 ? T(1) : random_value<T>() + T(Real<T>(0.5)); }
 
@@ -162,14 +174,11 @@ TYPED_TEST(Blas, TrsvAllOptions) {
     int variant = 0;
     for (char uplo : {'U', 'L'})
         for (char trans : {'N', 'T', 'C'})
-            for (char diag : {'N', 'U'})
-                for (Layout l : kLayouts) {
-                    // Increments 1, 2, -1, -3 and lda padding in turn, every other call in lowercase.
-                    const int inc = variant % 2 ? 1 + variant % 3 : 1, sign = variant % 4 < 2 ? 1 : -1;
-                    check_trsv<TypeParam>(l, uplo, trans, diag, sizes_for(l, 5, 9), variant % 3, inc, sign,
-                                          variant % 2 == 1);
-                    ++variant;
-                }
+            for (char diag : {'N', 'U'}) {
+                const Variant v{variant++};
+                check_trsv<TypeParam>(v.layout(), uplo, trans, diag, sizes_for(v.layout(), 5, 9), v.extra_ld(), v.inc(),
+                                      v.sign(), v.lowercase());
+            }
 }
 
 TYPED_TEST(Blas, TrsvSizes) {
@@ -226,13 +235,13 @@ TYPED_TEST(Blas, TrsmAllOptions) {
     for (char side : {'L', 'R'})
         for (char uplo : {'U', 'L'})
             for (char transa : {'N', 'T', 'C'})
-                for (char diag : {'N', 'U'})
-                    for (Layout l : kLayouts) {
-                        const T alpha = scalar<T>(variant % 5 == 0 ? 0 : variant % 5 == 1 ? 1 : 2);
-                        check_trsm<T>(l, side, uplo, transa, diag, sizes_for(l, 4, 7), sizes_for(l, 4, 5), alpha,
-                                      variant % 3, variant % 2 == 1);
-                        ++variant;
-                    }
+                for (char diag : {'N', 'U'}) {
+                    const Variant v{variant++};
+                    const T alpha = scalar<T>(v.v % 5 == 0 ? 0 : v.v % 5 == 1 ? 1 : 2);
+                    const Layout l = v.layout();
+                    check_trsm<T>(l, side, uplo, transa, diag, sizes_for(l, 4, 7), sizes_for(l, 4, 5), alpha,
+                                  v.extra_ld(), v.lowercase());
+                }
 }
 
 TYPED_TEST(Blas, TrsmSizes) {
@@ -301,14 +310,14 @@ TYPED_TEST(Blas, GemmAllOptions) {
     int variant = 0;
     for (char transa : {'N', 'T', 'C'})
         for (char transb : {'N', 'T', 'C'})
-            for (int ab = 0; ab < 6; ++ab)  // (alpha, beta) kinds: 0, 1 or random each
-                for (Layout l : kLayouts) {
-                    // (alpha, beta) = (0, 0), (r, 0), (0, 1), (1, 1), (0, r), (r, r) for random r.
-                    const T alpha = scalar<T>(ab % 2 == 0 ? 0 : ab == 3 ? 1 : 2), beta = scalar<T>(ab / 2);
-                    check_gemm<T>(l, transa, transb, sizes_for(l, 4, 6), sizes_for(l, 4, 5), sizes_for(l, 4, 4), alpha,
-                                  beta, variant % 3, variant % 2 == 1);
-                    ++variant;
-                }
+            for (int ab = 0; ab < 6; ++ab) {
+                // (alpha, beta) = (0, 0), (r, 0), (0, 1), (1, 1), (0, r), (r, r) for random r.
+                const T alpha = scalar<T>(ab % 2 == 0 ? 0 : ab == 3 ? 1 : 2), beta = scalar<T>(ab / 2);
+                const Variant v{variant++};
+                const Layout l = v.layout();
+                check_gemm<T>(l, transa, transb, sizes_for(l, 4, 6), sizes_for(l, 4, 5), sizes_for(l, 4, 4), alpha, beta,
+                              v.extra_ld(), v.lowercase());
+            }
 }
 
 TYPED_TEST(Blas, GemmSizes) {
@@ -409,14 +418,13 @@ TYPED_TEST(Blas, GemvAllOptions) {
     using T = TypeParam;
     int variant = 0;
     for (char trans : {'N', 'T', 'C'})
-        for (int ab = 0; ab < 6; ++ab)
-            for (Layout l : kLayouts) {
-                const T alpha = scalar<T>(ab % 2 == 0 ? 0 : ab == 3 ? 1 : 2), beta = scalar<T>(ab / 2);
-                const int inc = 1 + variant % 3, sign = variant % 4 < 2 ? 1 : -1;
-                check_gemv<T>(l, trans, sizes_for(l, 4, 7), sizes_for(l, 4, 5), alpha, beta, variant % 3, inc, sign,
-                              variant % 2 == 1);
-                ++variant;
-            }
+        for (int ab = 0; ab < 6; ++ab) {  // (alpha, beta) as in GemmAllOptions
+            const T alpha = scalar<T>(ab % 2 == 0 ? 0 : ab == 3 ? 1 : 2), beta = scalar<T>(ab / 2);
+            const Variant v{variant++};
+            const Layout l = v.layout();
+            check_gemv<T>(l, trans, sizes_for(l, 4, 7), sizes_for(l, 4, 5), alpha, beta, v.extra_ld(), v.inc(), v.sign(),
+                          v.lowercase());
+        }
 }
 
 TYPED_TEST(Blas, GemvSizes) {

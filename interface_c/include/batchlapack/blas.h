@@ -7,8 +7,10 @@
  * the arguments were legal (the reference BLAS would call XERBLA). alpha and beta are passed by
  * value and are the same for the whole batch. Options are case-insensitive. A matrix or vector
  * that BLAS does not reference for the given sizes and scalars (e.g. A and B of gemm when
- * alpha = 0 or k = 0) may be a null pointer. Increments may be negative, as in BLAS: the vector's
- * first element is then at the highest address, and x (or x[i]) still points to the lowest.
+ * alpha = 0 or k = 0) may be a null pointer (in the pointer layouts the array of pointers must
+ * still be given, but its entries may be null). Increments may be negative, as in BLAS: the
+ * vector's first element is then at the highest address, and x (or x[i]) still points to the
+ * lowest.
  */
 #ifndef BATCHLAPACK_BLAS_H
 #define BATCHLAPACK_BLAS_H
@@ -37,8 +39,8 @@ extern "C" {
  *    4 n        (input) order of each A_i, n >= 0.
  *    5 A        (input) the triangular matrices; the other triangle is not referenced.
  *    6 lda      (input) leading dimension of each A_i, lda >= max(1, n).
- *    7 strideA  (input) elements between A_i and A_{i+1}, >= lda*(n-1)+n when batch > 1 (any
- *               value, e.g. 0 to share one A, when they may overlap: A is only read).
+ *    7 strideA  (input) elements between A_i and A_{i+1} (A is only read: any value, e.g. 0 to
+ *               share one A).
  *    8 x        (input/output) on entry the right-hand sides b_i, on exit the solutions x_i; each
  *               vector has 1+(n-1)*|incx| elements.
  *    9 incx     (input) increment of the elements of each x_i, incx != 0.
@@ -103,8 +105,8 @@ BL_API int bl_ztrsv_vbatch(char uplo, char trans, char diag, const int *n,
  *    8 A        (input) the triangular matrices, k-by-k with k = m for side 'L', k = n for
  *               side 'R'; the other triangle is not referenced.
  *    9 lda      (input) leading dimension of each A_i, lda >= max(1, k).
- *   10 strideA  (input) elements between A_i and A_{i+1}, >= lda*(k-1)+k when batch > 1 (any
- *               value, e.g. 0 to share one A, when they may overlap: A is only read).
+ *   10 strideA  (input) elements between A_i and A_{i+1} (A is only read: any value, e.g. 0 to
+ *               share one A).
  *   11 B        (input/output) on entry the right-hand sides B_i (m-by-n), on exit the
  *               solutions X_i.
  *   12 ldb      (input) leading dimension of each B_i, ldb >= max(1, m).
