@@ -13,19 +13,10 @@ template <class T> void check(const Potrf<T> &op, Checker &c) {
     });
 }
 
-// The checks potrs and posv share: LAPACK's on uplo, n, nrhs, lda, ldb, and every array present
-// and apart.
+// potrs and posv check the same arguments.
 template <class Op> void check_cholesky_solve(const Op &op, Checker &c) {
     c.option(op.uplo, "UL");
-    c.each([&](int64_t i) {
-        int n = op.n[i], nrhs = op.nrhs[i];
-        c.require(n >= 0, op.n, i, "must be >= 0");
-        c.require(nrhs >= 0, op.nrhs, i, "must be >= 0");
-        c.require(op.A.ld[i] >= std::max(1, n), op.A.ld, i, "must be >= max(1, n)", std::max(1, n));
-        c.require(op.B.ld[i] >= std::max(1, n), op.B.ld, i, "must be >= max(1, n)", std::max(1, n));
-        c.matrix(op.A, i, n, n);
-        c.matrix(op.B, i, n, nrhs);
-    });
+    c.each([&](int64_t i) { check_square_system(op, c, i); });
 }
 template <class T> void check(const Potrs<T> &op, Checker &c) { check_cholesky_solve(op, c); }
 template <class T> void check(const Posv<T> &op, Checker &c) { check_cholesky_solve(op, c); }

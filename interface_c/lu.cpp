@@ -14,18 +14,11 @@ template <class T> void check(const Getrf<T> &op, Checker &c) {
     });
 }
 
-// The checks getrs and gesv share: LAPACK's on n, nrhs, lda, ldb, and every array present and
-// apart (ipiv has n entries).
+// What getrs and gesv check besides their option: the square system and n pivots.
 template <class Op> void check_lu_solve(const Op &op, Checker &c) {
     c.each([&](int64_t i) {
-        int n = op.n[i], nrhs = op.nrhs[i];
-        c.require(n >= 0, op.n, i, "must be >= 0");
-        c.require(nrhs >= 0, op.nrhs, i, "must be >= 0");
-        c.require(op.A.ld[i] >= std::max(1, n), op.A.ld, i, "must be >= max(1, n)", std::max(1, n));
-        c.require(op.B.ld[i] >= std::max(1, n), op.B.ld, i, "must be >= max(1, n)", std::max(1, n));
-        c.matrix(op.A, i, n, n);
-        c.vector(op.ipiv, i, n);
-        c.matrix(op.B, i, n, nrhs);
+        check_square_system(op, c, i);
+        c.vector(op.ipiv, i, op.n[i]);
     });
 }
 

@@ -315,7 +315,8 @@ template <class T> struct SystemArgs {
 // batch -- and checks with expect_rejected that `call` returns -(its position) with nothing
 // modified. In vbatch only the last matrix's size is spoiled: one bad matrix rejects the call.
 template <class T>
-void expect_each_rejected(Layout l, const std::vector<std::string> &names, const std::function<int(SystemArgs<T> &)> &call) {
+void expect_each_rejected(Layout l, const std::vector<std::string> &names,
+                          const std::function<int(SystemArgs<T> &)> &call) {
     const int count = 3, n = 4, nrhs = 2, bad = l == Layout::Variable ? count - 1 : 0;
     using Spoil = std::function<void(SystemArgs<T> &)>;
     const std::vector<std::pair<std::string, Spoil>> spoilers = {

@@ -24,8 +24,9 @@ extern "C" {
  *   1 uplo        (input) which triangle of every A_i is stored and factored: 'U' upper, 'L'
  *                 lower. Upper or lower case.
  *   2 n           (input) order of each A_i, n >= 0.
- *   3 A           (input/output) the matrices; only the triangle uplo names is read. On exit, when
- *                 info[i] = 0, that triangle holds U_i or L_i; the other triangle is not referenced.
+ *   3 A           (input/output) the matrices; only the triangle uplo names is read. On exit,
+ *                 when info[i] = 0, that triangle holds U_i or L_i; the other triangle is not
+ *                 referenced.
  *   4 lda         (input) leading dimension of each A_i, lda >= max(1, n).
  *   5 strideA     (input) elements between A_i and A_{i+1}, >= lda*(n-1)+n when batch > 1.
  *   6 info        (output) array of batch entries: info[i] = 0 success; = j > 0 if the leading
@@ -38,24 +39,22 @@ BL_API int bl_spotrf_batch(char uplo, int n, float *A, int lda, int64_t strideA,
                            int batch);
 BL_API int bl_dpotrf_batch(char uplo, int n, double *A, int lda, int64_t strideA, int *info,
                            int batch);
-BL_API int bl_cpotrf_batch(char uplo, int n, bl_complex_float *A, int lda, int64_t strideA, int *info,
-                           int batch);
-BL_API int bl_zpotrf_batch(char uplo, int n, bl_complex_double *A, int lda, int64_t strideA, int *info,
-                           int batch);
+BL_API int bl_cpotrf_batch(char uplo, int n, bl_complex_float *A, int lda, int64_t strideA,
+                           int *info, int batch);
+BL_API int bl_zpotrf_batch(char uplo, int n, bl_complex_double *A, int lda, int64_t strideA,
+                           int *info, int batch);
 
-BL_API int bl_spotrf_batch_ptr(char uplo, int n, float *const *A, int lda, int *info,
-                               int batch);
-BL_API int bl_dpotrf_batch_ptr(char uplo, int n, double *const *A, int lda, int *info,
-                               int batch);
+BL_API int bl_spotrf_batch_ptr(char uplo, int n, float *const *A, int lda, int *info, int batch);
+BL_API int bl_dpotrf_batch_ptr(char uplo, int n, double *const *A, int lda, int *info, int batch);
 BL_API int bl_cpotrf_batch_ptr(char uplo, int n, bl_complex_float *const *A, int lda, int *info,
                                int batch);
 BL_API int bl_zpotrf_batch_ptr(char uplo, int n, bl_complex_double *const *A, int lda, int *info,
                                int batch);
 
-BL_API int bl_spotrf_vbatch(char uplo, const int *n, float *const *A, const int *lda,
-                            int *info, int batch);
-BL_API int bl_dpotrf_vbatch(char uplo, const int *n, double *const *A, const int *lda,
-                            int *info, int batch);
+BL_API int bl_spotrf_vbatch(char uplo, const int *n, float *const *A, const int *lda, int *info,
+                            int batch);
+BL_API int bl_dpotrf_vbatch(char uplo, const int *n, double *const *A, const int *lda, int *info,
+                            int batch);
 BL_API int bl_cpotrf_vbatch(char uplo, const int *n, bl_complex_float *const *A, const int *lda,
                             int *info, int batch);
 BL_API int bl_zpotrf_vbatch(char uplo, const int *n, bl_complex_double *const *A, const int *lda,
@@ -84,40 +83,36 @@ BL_API int bl_zpotrf_vbatch(char uplo, const int *n, bl_complex_double *const *A
  *  11 batch       (input) number of systems, batch >= 0.
  *   Return: 0, -k for illegal argument k, or a BL_ERROR_* code (see batchlapack.h).
  */
-BL_API int bl_spotrs_batch(char uplo, int n, int nrhs, const float *A, int lda,
-                           int64_t strideA, float *B, int ldb, int64_t strideB, int *info,
-                           int batch);
-BL_API int bl_dpotrs_batch(char uplo, int n, int nrhs, const double *A, int lda,
-                           int64_t strideA, double *B, int ldb, int64_t strideB, int *info,
-                           int batch);
+BL_API int bl_spotrs_batch(char uplo, int n, int nrhs, const float *A, int lda, int64_t strideA,
+                           float *B, int ldb, int64_t strideB, int *info, int batch);
+BL_API int bl_dpotrs_batch(char uplo, int n, int nrhs, const double *A, int lda, int64_t strideA,
+                           double *B, int ldb, int64_t strideB, int *info, int batch);
 BL_API int bl_cpotrs_batch(char uplo, int n, int nrhs, const bl_complex_float *A, int lda,
-                           int64_t strideA, bl_complex_float *B, int ldb, int64_t strideB, int *info,
-                           int batch);
+                           int64_t strideA, bl_complex_float *B, int ldb, int64_t strideB,
+                           int *info, int batch);
 BL_API int bl_zpotrs_batch(char uplo, int n, int nrhs, const bl_complex_double *A, int lda,
-                           int64_t strideA, bl_complex_double *B, int ldb, int64_t strideB, int *info,
-                           int batch);
+                           int64_t strideA, bl_complex_double *B, int ldb, int64_t strideB,
+                           int *info, int batch);
 
 BL_API int bl_spotrs_batch_ptr(char uplo, int n, int nrhs, const float *const *A, int lda,
                                float *const *B, int ldb, int *info, int batch);
 BL_API int bl_dpotrs_batch_ptr(char uplo, int n, int nrhs, const double *const *A, int lda,
                                double *const *B, int ldb, int *info, int batch);
-BL_API int bl_cpotrs_batch_ptr(char uplo, int n, int nrhs, const bl_complex_float *const *A, int lda,
-                               bl_complex_float *const *B, int ldb, int *info, int batch);
-BL_API int bl_zpotrs_batch_ptr(char uplo, int n, int nrhs, const bl_complex_double *const *A, int lda,
-                               bl_complex_double *const *B, int ldb, int *info, int batch);
+BL_API int bl_cpotrs_batch_ptr(char uplo, int n, int nrhs, const bl_complex_float *const *A,
+                               int lda, bl_complex_float *const *B, int ldb, int *info, int batch);
+BL_API int bl_zpotrs_batch_ptr(char uplo, int n, int nrhs, const bl_complex_double *const *A,
+                               int lda, bl_complex_double *const *B, int ldb, int *info, int batch);
 
 BL_API int bl_spotrs_vbatch(char uplo, const int *n, const int *nrhs, const float *const *A,
-                            const int *lda, float *const *B, const int *ldb, int *info,
-                            int batch);
+                            const int *lda, float *const *B, const int *ldb, int *info, int batch);
 BL_API int bl_dpotrs_vbatch(char uplo, const int *n, const int *nrhs, const double *const *A,
-                            const int *lda, double *const *B, const int *ldb, int *info,
-                            int batch);
-BL_API int bl_cpotrs_vbatch(char uplo, const int *n, const int *nrhs, const bl_complex_float *const *A,
-                            const int *lda, bl_complex_float *const *B, const int *ldb, int *info,
-                            int batch);
-BL_API int bl_zpotrs_vbatch(char uplo, const int *n, const int *nrhs, const bl_complex_double *const *A,
-                            const int *lda, bl_complex_double *const *B, const int *ldb, int *info,
-                            int batch);
+                            const int *lda, double *const *B, const int *ldb, int *info, int batch);
+BL_API int bl_cpotrs_vbatch(char uplo, const int *n, const int *nrhs,
+                            const bl_complex_float *const *A, const int *lda,
+                            bl_complex_float *const *B, const int *ldb, int *info, int batch);
+BL_API int bl_zpotrs_vbatch(char uplo, const int *n, const int *nrhs,
+                            const bl_complex_double *const *A, const int *lda,
+                            bl_complex_double *const *B, const int *ldb, int *info, int batch);
 
 /*
  * ?POSV_BATCH: for each i, solves A_i * X_i = B_i with a Hermitian (real: symmetric) positive
@@ -131,8 +126,9 @@ BL_API int bl_zpotrs_vbatch(char uplo, const int *n, const int *nrhs, const bl_c
  *                 lower. Upper or lower case.
  *   2 n           (input) order of each A_i, n >= 0.
  *   3 nrhs        (input) number of right-hand sides (columns of each B_i), nrhs >= 0.
- *   4 A           (input/output) the matrices; only the triangle uplo names is read. On exit, when
- *                 info[i] = 0, that triangle holds U_i or L_i; the other triangle is not referenced.
+ *   4 A           (input/output) the matrices; only the triangle uplo names is read. On exit,
+ *                 when info[i] = 0, that triangle holds U_i or L_i; the other triangle is not
+ *                 referenced.
  *   5 lda         (input) leading dimension of each A_i, lda >= max(1, n).
  *   6 strideA     (input) elements between A_i and A_{i+1}, >= lda*(n-1)+n when batch > 1.
  *   7 B           (input/output) on entry, the n-by-nrhs right-hand sides B_i; on exit, the
@@ -145,17 +141,18 @@ BL_API int bl_zpotrs_vbatch(char uplo, const int *n, const int *nrhs, const bl_c
  *  11 batch       (input) number of systems, batch >= 0.
  *   Return: 0, -k for illegal argument k, or a BL_ERROR_* code (see batchlapack.h).
  */
-BL_API int bl_sposv_batch(char uplo, int n, int nrhs, float *A, int lda, int64_t strideA,
-                          float *B, int ldb, int64_t strideB, int *info, int batch);
+BL_API int bl_sposv_batch(char uplo, int n, int nrhs, float *A, int lda, int64_t strideA, float *B,
+                          int ldb, int64_t strideB, int *info, int batch);
 BL_API int bl_dposv_batch(char uplo, int n, int nrhs, double *A, int lda, int64_t strideA,
                           double *B, int ldb, int64_t strideB, int *info, int batch);
 BL_API int bl_cposv_batch(char uplo, int n, int nrhs, bl_complex_float *A, int lda, int64_t strideA,
                           bl_complex_float *B, int ldb, int64_t strideB, int *info, int batch);
-BL_API int bl_zposv_batch(char uplo, int n, int nrhs, bl_complex_double *A, int lda, int64_t strideA,
-                          bl_complex_double *B, int ldb, int64_t strideB, int *info, int batch);
+BL_API int bl_zposv_batch(char uplo, int n, int nrhs, bl_complex_double *A, int lda,
+                          int64_t strideA, bl_complex_double *B, int ldb, int64_t strideB,
+                          int *info, int batch);
 
-BL_API int bl_sposv_batch_ptr(char uplo, int n, int nrhs, float *const *A, int lda,
-                              float *const *B, int ldb, int *info, int batch);
+BL_API int bl_sposv_batch_ptr(char uplo, int n, int nrhs, float *const *A, int lda, float *const *B,
+                              int ldb, int *info, int batch);
 BL_API int bl_dposv_batch_ptr(char uplo, int n, int nrhs, double *const *A, int lda,
                               double *const *B, int ldb, int *info, int batch);
 BL_API int bl_cposv_batch_ptr(char uplo, int n, int nrhs, bl_complex_float *const *A, int lda,
@@ -164,11 +161,9 @@ BL_API int bl_zposv_batch_ptr(char uplo, int n, int nrhs, bl_complex_double *con
                               bl_complex_double *const *B, int ldb, int *info, int batch);
 
 BL_API int bl_sposv_vbatch(char uplo, const int *n, const int *nrhs, float *const *A,
-                           const int *lda, float *const *B, const int *ldb, int *info,
-                           int batch);
+                           const int *lda, float *const *B, const int *ldb, int *info, int batch);
 BL_API int bl_dposv_vbatch(char uplo, const int *n, const int *nrhs, double *const *A,
-                           const int *lda, double *const *B, const int *ldb, int *info,
-                           int batch);
+                           const int *lda, double *const *B, const int *ldb, int *info, int batch);
 BL_API int bl_cposv_vbatch(char uplo, const int *n, const int *nrhs, bl_complex_float *const *A,
                            const int *lda, bl_complex_float *const *B, const int *ldb, int *info,
                            int batch);

@@ -5,7 +5,8 @@
 namespace batchlapack {
 
 #define BATCHLAPACK_CHOLESKY(p, T, R)                                                             \
-    inline int potrf_batch(char uplo, int n, T *A, int lda, int64_t strideA, int *info, int batch) { \
+    inline int potrf_batch(char uplo, int n, T *A, int lda, int64_t strideA, int *info,           \
+                           int batch) {                                                           \
         return bl_##p##potrf_batch(uplo, n, A, lda, strideA, info, batch);                        \
     }                                                                                             \
     inline int potrf_batch_ptr(char uplo, int n, T *const *A, int lda, int *info, int batch) {    \
