@@ -313,7 +313,8 @@ template <class T> struct SystemArgs {
 // illegal option, a negative size, a too-small leading dimension or stride, a null array, a null
 // pointer inside a pointer array, a null array of per-matrix sizes, a null info, a negative
 // batch -- and checks with expect_rejected that `call` returns -(its position) with nothing
-// modified. In vbatch only the last matrix's size is spoiled: one bad matrix rejects the call.
+// modified; then n and info together, which must name n. In vbatch only the last matrix's size
+// is spoiled: one bad matrix rejects the call.
 template <class T>
 void expect_each_rejected(Layout l, const std::vector<std::string> &names,
                           const std::function<int(SystemArgs<T> &)> &call) {
@@ -350,7 +351,8 @@ void expect_each_rejected(Layout l, const std::vector<std::string> &names,
     std::vector<std::string> args;
     for (const std::string &s : names)
         if (l == Layout::Strided || s.rfind("stride", 0) != 0) args.push_back(s);
-    auto run = [&](const std::vector<std::pair<std::string, Spoil>> &list) {
+    // `also` spoils a later argument too: the lowest-numbered illegal argument must still be named.
+    auto run = [&](const std::vector<std::pair<std::string, Spoil>> &list, const Spoil &also = nullptr) {
         for (auto &[name, spoil] : list) {
             auto at = std::find(args.begin(), args.end(), name);
             if (at == args.end()) continue;
@@ -360,12 +362,15 @@ void expect_each_rejected(Layout l, const std::vector<std::string> &names,
             a.A.randomize();
             a.B.randomize();
             spoil(a);
+            if (also) also(a);
             const bool info_usable = a.info_ptr != nullptr && a.batch >= 0;
             expect_rejected(int(at - args.begin()) + 1, [&] { return call(a); }, info_usable ? &a.info : nullptr,
                             a.A, a.B, a.ipiv);
         }
     };
     run(spoilers);
+    auto spoil_n = *std::find_if(spoilers.begin(), spoilers.end(), [](const auto &x) { return x.first == "n"; });
+    run({spoil_n}, [](SystemArgs<T> &a) { a.info_ptr = nullptr; });
     if (l != Layout::Strided) run(pointer_spoilers);
     if (l == Layout::Variable) run(size_array_spoilers);
 }

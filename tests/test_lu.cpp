@@ -306,6 +306,18 @@ TYPED_TEST(LU, GesvVariableSizes) {
     check_gesv<TypeParam>(Layout::Variable, n, mixed_sizes(30, 4), 7);
 }
 
+TYPED_TEST(LU, GetrsGesvEmptyBatch) {
+    using T = TypeParam;
+    std::vector<int> info(1, -99);
+    EXPECT_EQ(batchlapack::getrs_batch('N', 4, 1, (const T *)nullptr, 4, 16, nullptr, 4, (T *)nullptr, 4, 4,
+                                       info.data(), 0),
+              0)
+        << bl_last_error();
+    EXPECT_EQ(batchlapack::gesv_batch(0, 0, (T *)nullptr, 1, 0, nullptr, 0, (T *)nullptr, 1, 0, info.data(), 1), 0)
+        << bl_last_error();
+    EXPECT_EQ(info[0], 0);
+}
+
 TYPED_TEST(LU, GetrsGesvIllegalArguments) {
     using T = TypeParam;
     for (Layout l : kLayouts) {
