@@ -375,6 +375,32 @@ void expect_each_rejected(Layout l, const std::vector<std::string> &names,
     if (l == Layout::Variable) run(size_array_spoilers);
 }
 
+// Runs `call` on two copies of the same strided batch of 3 systems (n = 5, 2 right-hand sides,
+// A_i from `matrix`), one with a NaN on A_1's diagonal, and checks that matrices 0 and 2 (A, B,
+// ipiv, info) come out bit for bit the same: a NaN never leaks into another matrix's result.
+template <class T>
+void expect_nan_contained(char option, const std::function<std::vector<T>(int)> &matrix,
+                          const std::function<int(SystemArgs<T> &)> &call) {
+    const int count = 3, n = 5;
+    SystemArgs<T> clean(Layout::Strided, option, std::vector<int>(count, n), std::vector<int>(count, 2), 0, 0);
+    SystemArgs<T> dirty(Layout::Strided, option, std::vector<int>(count, n), std::vector<int>(count, 2), 0, 0);
+    clean.B.randomize();
+    for (int i = 0; i < count; ++i) {
+        clean.A.set(i, matrix(n));
+        dirty.A.set(i, clean.A.get(i));
+        dirty.B.set(i, clean.B.get(i));
+    }
+    dirty.A.at(1, 2, 2) = T(std::numeric_limits<Real<T>>::quiet_NaN());
+    ASSERT_EQ(call(clean), 0) << bl_last_error();
+    ASSERT_EQ(call(dirty), 0) << bl_last_error();
+    for (int i : {0, 2}) {
+        EXPECT_EQ(clean.info[i], dirty.info[i]);
+        EXPECT_TRUE(clean.A.get(i) == dirty.A.get(i) && clean.B.get(i) == dirty.B.get(i) &&
+                    clean.ipiv.get(i) == dirty.ipiv.get(i))
+            << "matrix " << i << " changed by a NaN in matrix 1";
+    }
+}
+
 // ---- backends ------------------------------------------------------------------------------
 // The backend this test executable runs against: BATCHLAPACK_TEST_BACKEND=cpu|cuda, set by CTest.
 // Tests of an unavailable backend are skipped (and reported as skipped).

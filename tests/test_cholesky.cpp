@@ -148,6 +148,11 @@ TYPED_TEST(Cholesky, PotrsVariableSizes) { check_variable<TypeParam>(Routine::Po
 TYPED_TEST(Cholesky, PosvUniformSizes) { check_uniform<TypeParam>(Routine::Posv); }
 TYPED_TEST(Cholesky, PosvVariableSizes) { check_variable<TypeParam>(Routine::Posv); }
 
+TYPED_TEST(Cholesky, PosvNanStaysInItsMatrix) {
+    using T = TypeParam;
+    for (char uplo : {'U', 'L'}) expect_nan_contained<T>(uplo, [](int n) { return hpd_matrix<T>(n, false); }, posv<T>);
+}
+
 TYPED_TEST(Cholesky, EmptyBatch) {
     using T = TypeParam;
     std::vector<int> info(1, -99);

@@ -306,6 +306,15 @@ TYPED_TEST(LU, GesvVariableSizes) {
     check_gesv<TypeParam>(Layout::Variable, n, mixed_sizes(30, 4), 7);
 }
 
+TYPED_TEST(LU, GesvNanStaysInItsMatrix) {
+    using T = TypeParam;
+    expect_nan_contained<T>('N', [](int n) {
+        std::vector<T> a(size_t(n) * n);
+        for (T &x : a) x = random_value<T>();
+        return a;
+    }, gesv<T>);
+}
+
 TYPED_TEST(LU, GetrsGesvEmptyBatch) {
     using T = TypeParam;
     std::vector<int> info(1, -99);
