@@ -115,6 +115,140 @@ template <class T> void getrf(Case &c) {
     c.lapack = [&, n](int64_t i) { return info_of([&](int *info) { lp::getrf(n, n, A[i], n, ipiv[i], info); }); };
 }
 
+template <class T> void getrs(Case &c) {
+    const int n = c.n, r = c.nrhs;
+    auto &A = c.input<T>(int64_t(n) * n);
+    auto &ipiv = c.input<int>(n);
+    auto &B = c.output<T>(int64_t(n) * r);
+    fill_dominant(A, n, c.batch);
+    fill_random(B, c.batch);
+    prepare(c.batch, "getrf", [&](int64_t i) { return info_of([&](int *info) { lp::getrf(n, n, A[i], n, ipiv[i], info); }); });
+    c.flops = bl::Getrs<T>{'N', n, r}.flops(0);
+    c.library = [&, n, r] {
+        return batchlapack::getrs_batch('N', n, r, A.data(), n, A.stride, ipiv.data(), ipiv.stride, B.data(), n, B.stride,
+                                        c.info.data(), int(c.batch));
+    };
+    c.lapack = [&, n, r](int64_t i) {
+        return info_of([&](int *info) { lp::getrs('N', n, r, A[i], n, ipiv[i], B[i], n, info); });
+    };
+}
+
+template <class T> void gesv(Case &c) {
+    const int n = c.n, r = c.nrhs;
+    auto &A = c.output<T>(int64_t(n) * n);
+    auto &ipiv = c.output<int>(n);
+    auto &B = c.output<T>(int64_t(n) * r);
+    fill_dominant(A, n, c.batch);
+    fill_random(B, c.batch);
+    c.flops = bl::Gesv<T>{n, r}.flops(0);
+    c.library = [&, n, r] {
+        return batchlapack::gesv_batch(n, r, A.data(), n, A.stride, ipiv.data(), ipiv.stride, B.data(), n, B.stride,
+                                       c.info.data(), int(c.batch));
+    };
+    c.lapack = [&, n, r](int64_t i) { return info_of([&](int *info) { lp::gesv(n, r, A[i], n, ipiv[i], B[i], n, info); }); };
+}
+
+// ---- Cholesky (lower triangle) -------------------------------------------------------------
+template <class T> void potrf(Case &c) {
+    const int n = c.n;
+    auto &A = c.output<T>(int64_t(n) * n);
+    fill_spd(A, n, c.batch);
+    c.flops = bl::Potrf<T>{'L', n}.flops(0);
+    c.library = [&, n] { return batchlapack::potrf_batch('L', n, A.data(), n, A.stride, c.info.data(), int(c.batch)); };
+    c.lapack = [&, n](int64_t i) { return info_of([&](int *info) { lp::potrf('L', n, A[i], n, info); }); };
+}
+
+template <class T> void potrs(Case &c) {
+    const int n = c.n, r = c.nrhs;
+    auto &A = c.input<T>(int64_t(n) * n);
+    auto &B = c.output<T>(int64_t(n) * r);
+    fill_spd(A, n, c.batch);
+    fill_random(B, c.batch);
+    prepare(c.batch, "potrf", [&](int64_t i) { return info_of([&](int *info) { lp::potrf('L', n, A[i], n, info); }); });
+    c.flops = bl::Potrs<T>{'L', n, r}.flops(0);
+    c.library = [&, n, r] {
+        return batchlapack::potrs_batch('L', n, r, A.data(), n, A.stride, B.data(), n, B.stride, c.info.data(), int(c.batch));
+    };
+    c.lapack = [&, n, r](int64_t i) { return info_of([&](int *info) { lp::potrs('L', n, r, A[i], n, B[i], n, info); }); };
+}
+
+template <class T> void posv(Case &c) {
+    const int n = c.n, r = c.nrhs;
+    auto &A = c.output<T>(int64_t(n) * n);
+    auto &B = c.output<T>(int64_t(n) * r);
+    fill_spd(A, n, c.batch);
+    fill_random(B, c.batch);
+    c.flops = bl::Posv<T>{'L', n, r}.flops(0);
+    c.library = [&, n, r] {
+        return batchlapack::posv_batch('L', n, r, A.data(), n, A.stride, B.data(), n, B.stride, c.info.data(), int(c.batch));
+    };
+    c.lapack = [&, n, r](int64_t i) { return info_of([&](int *info) { lp::posv('L', n, r, A[i], n, B[i], n, info); }); };
+}
+
+// ---- BLAS (no info: the LAPACK side returns 0) ---------------------------------------------
+// x := inv(L) x, L lower triangular and diagonally dominant.
+template <class T> void trsv(Case &c) {
+    const int n = c.n;
+    auto &A = c.input<T>(int64_t(n) * n);
+    auto &x = c.output<T>(n);
+    fill_dominant(A, n, c.batch);
+    fill_random(x, c.batch);
+    c.flops = bl::Trsv<T>{'L', 'N', 'N', n}.flops(0);
+    c.library = [&, n] {
+        return batchlapack::trsv_batch('L', 'N', 'N', n, A.data(), n, A.stride, x.data(), 1, x.stride, int(c.batch));
+    };
+    c.lapack = [&, n](int64_t i) { lp::trsv('L', 'N', 'N', n, A[i], n, x[i], 1); return 0; };
+}
+
+// B := inv(L) B, B n x nrhs.
+template <class T> void trsm(Case &c) {
+    const int n = c.n, r = c.nrhs;
+    auto &A = c.input<T>(int64_t(n) * n);
+    auto &B = c.output<T>(int64_t(n) * r);
+    fill_dominant(A, n, c.batch);
+    fill_random(B, c.batch);
+    c.flops = bl::Trsm<T>{'L', 'L', 'N', 'N', n, r}.flops(0);
+    c.library = [&, n, r] {
+        return batchlapack::trsm_batch('L', 'L', 'N', 'N', n, r, T(1), A.data(), n, A.stride, B.data(), n, B.stride,
+                                       int(c.batch));
+    };
+    c.lapack = [&, n, r](int64_t i) { lp::trsm('L', 'L', 'N', 'N', n, r, T(1), A[i], n, B[i], n); return 0; };
+}
+
+// C := A B + C, all n x n.
+template <class T> void gemm(Case &c) {
+    const int n = c.n;
+    auto &A = c.input<T>(int64_t(n) * n);
+    auto &B = c.input<T>(int64_t(n) * n);
+    auto &C = c.output<T>(int64_t(n) * n);
+    fill_random(A, c.batch);
+    fill_random(B, c.batch);
+    fill_random(C, c.batch);
+    c.flops = bl::Gemm<T>{'N', 'N', n, n, n}.flops(0);
+    c.library = [&, n] {
+        return batchlapack::gemm_batch('N', 'N', n, n, n, T(1), A.data(), n, A.stride, B.data(), n, B.stride, T(1),
+                                       C.data(), n, C.stride, int(c.batch));
+    };
+    c.lapack = [&, n](int64_t i) { lp::gemm('N', 'N', n, n, n, T(1), A[i], n, B[i], n, T(1), C[i], n); return 0; };
+}
+
+// y := A x + y.
+template <class T> void gemv(Case &c) {
+    const int n = c.n;
+    auto &A = c.input<T>(int64_t(n) * n);
+    auto &x = c.input<T>(n);
+    auto &y = c.output<T>(n);
+    fill_random(A, c.batch);
+    fill_random(x, c.batch);
+    fill_random(y, c.batch);
+    c.flops = bl::Gemv<T>{'N', n, n}.flops(0);
+    c.library = [&, n] {
+        return batchlapack::gemv_batch('N', n, n, T(1), A.data(), n, A.stride, x.data(), 1, x.stride, T(1), y.data(), 1,
+                                       y.stride, int(c.batch));
+    };
+    c.lapack = [&, n](int64_t i) { lp::gemv('N', n, n, T(1), A[i], n, x[i], 1, T(1), y[i], 1); return 0; };
+}
+
 // The table: name, entry, rows of the main matrix per n (for the default batch size).
 struct Entry {
     const char *name;
@@ -124,7 +258,9 @@ struct Entry {
 #define BL_BENCH_ENTRY(name, rows) \
     Entry { #name, rows, name<float>, name<double>, name<std::complex<float>>, name<std::complex<double>> }
 const Entry kEntries[] = {
-    BL_BENCH_ENTRY(getrf, 1),
+    BL_BENCH_ENTRY(getrf, 1), BL_BENCH_ENTRY(getrs, 1), BL_BENCH_ENTRY(gesv, 1),  BL_BENCH_ENTRY(potrf, 1),
+    BL_BENCH_ENTRY(potrs, 1), BL_BENCH_ENTRY(posv, 1),  BL_BENCH_ENTRY(trsv, 1),
+    BL_BENCH_ENTRY(trsm, 1),  BL_BENCH_ENTRY(gemm, 1),  BL_BENCH_ENTRY(gemv, 1),
 };
 #undef BL_BENCH_ENTRY
 
