@@ -87,7 +87,8 @@ struct Case {
     const int n, nrhs;
     const int64_t batch;
     double flops = 0;       // of one matrix, LAPACK's count (ops.hpp)
-    std::vector<int> info;  // per matrix; the BLAS routines, which have no info, leave it 0
+    std::vector<int> info;  // per matrix
+    bool has_info = true;   // false for the BLAS routines, whose calls leave `info` alone
 
     std::function<int()> library;         // the library's batched call; returns its return value
     std::function<int(int64_t)> lapack;   // matrix i by the system LAPACK; returns its info

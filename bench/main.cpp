@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -144,6 +145,9 @@ const Implementation kImplementations[] = {
     {"batchlapack", run_library},
 };
 
+// What info holds before a run, to see that the run set it.
+constexpr int kUnset = std::numeric_limits<int>::min();
+
 // Median time in seconds of `runs` runs after a warm-up; every run starts from the saved input.
 // The return value and info are checked after every run; the outputs (every matrix written, all
 // finite) after the warm-up and the last run, which suffices since every run computes the same
@@ -152,14 +156,15 @@ double time_runs(Case &c, const Implementation &impl, int runs) {
     std::vector<double> seconds;
     for (int k = 0; k <= runs; ++k) {
         c.restore();
-        std::fill(c.info.begin(), c.info.end(), 0);
+        std::fill(c.info.begin(), c.info.end(), c.has_info ? kUnset : 0);
         const auto t0 = std::chrono::steady_clock::now();
         std::string error = impl.run(c);
         const auto t1 = std::chrono::steady_clock::now();
         if (error.empty()) {
             const auto bad = std::find_if(c.info.begin(), c.info.end(), [](int x) { return x != 0; });
             if (bad != c.info.end())
-                error = "info = " + std::to_string(*bad) + " for matrix " + std::to_string(bad - c.info.begin());
+                error = (*bad == kUnset ? std::string("info not set") : "info = " + std::to_string(*bad)) +
+                        " for matrix " + std::to_string(bad - c.info.begin());
         }
         if (error.empty() && (k == 0 || k == runs)) error = c.check_outputs();
         if (!error.empty()) fail(std::string(impl.name) + " failed at n = " + std::to_string(c.n) + ": " + error);

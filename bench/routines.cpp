@@ -188,6 +188,7 @@ template <class T> void posv(Case &c) {
 // ---- BLAS (no info: the LAPACK side returns 0) ---------------------------------------------
 // x := inv(L) x, L lower triangular and diagonally dominant.
 template <class T> void trsv(Case &c) {
+    c.has_info = false;
     const int n = c.n;
     auto &A = c.input<T>(int64_t(n) * n);
     auto &x = c.output<T>(n);
@@ -202,6 +203,7 @@ template <class T> void trsv(Case &c) {
 
 // B := inv(L) B, B n x nrhs.
 template <class T> void trsm(Case &c) {
+    c.has_info = false;
     const int n = c.n, r = c.nrhs;
     auto &A = c.input<T>(int64_t(n) * n);
     auto &B = c.output<T>(int64_t(n) * r);
@@ -217,6 +219,7 @@ template <class T> void trsm(Case &c) {
 
 // C := A B + C, all n x n.
 template <class T> void gemm(Case &c) {
+    c.has_info = false;
     const int n = c.n;
     auto &A = c.input<T>(int64_t(n) * n);
     auto &B = c.input<T>(int64_t(n) * n);
@@ -234,6 +237,7 @@ template <class T> void gemm(Case &c) {
 
 // y := A x + y.
 template <class T> void gemv(Case &c) {
+    c.has_info = false;
     const int n = c.n;
     auto &A = c.input<T>(int64_t(n) * n);
     auto &x = c.input<T>(n);
