@@ -60,7 +60,8 @@ template <class T> struct Problem {
 // ||A - Q B P^H|| / (max(m,n) ||A|| eps), Q and P^H formed by the system LAPACK's ?orgbr.
 template <class T>
 double gebrd_ratio(const std::vector<T> &a, std::vector<T> f, const std::vector<Real<T>> &d,
-                   const std::vector<Real<T>> &e, const std::vector<T> &tauq, const std::vector<T> &taup, int m, int n) {
+                   const std::vector<Real<T>> &e, const std::vector<T> &tauq, const std::vector<T> &taup, int m,
+                   int n) {
     const int k = std::min(m, n);
     if (k == 0) return 0;
     std::vector<T> q = f, work(size_t(64) * (m + n));
@@ -81,7 +82,8 @@ double gebrd_ratio(const std::vector<T> &a, std::vector<T> f, const std::vector<
     return ratio(a, matmul(matmul(q, b, m, k, k), ph, m, k, n), m, n, std::max(m, n));
 }
 
-template <class T> void check_gebrd(Layout l, const std::vector<int> &rows, const std::vector<int> &cols, int extra_ld) {
+template <class T>
+void check_gebrd(Layout l, const std::vector<int> &rows, const std::vector<int> &cols, int extra_ld) {
     const int count = int(rows.size());
     Problem<T> p(l, rows, cols, extra_ld);
     p.a.randomize();
@@ -93,7 +95,8 @@ template <class T> void check_gebrd(Layout l, const std::vector<int> &rows, cons
     EXPECT_TRUE(p.d.guards_intact() && p.e.guards_intact()) << "write outside d or e";
     for (int i = 0; i < count; ++i) {
         const int m = rows[i], n = cols[i], k = std::min(m, n);
-        SCOPED_TRACE("matrix " + std::to_string(i) + " (" + std::to_string(m) + "x" + std::to_string(n) + ") " + name(l));
+        SCOPED_TRACE("matrix " + std::to_string(i) + " (" + std::to_string(m) + "x" + std::to_string(n) + ") " +
+                     name(l));
         // The system LAPACK on a copy: info, and d, e to within rounding. d and e are computed
         // one reflector after another, so their forward error bound grows like m n ||A|| eps
         // (a different blocking, from a different workspace size, already moves them that far).
@@ -126,6 +129,7 @@ TYPED_TEST(Gebrd, VariableSizes) {
 }
 
 TYPED_TEST(Gebrd, EmptyBatchAndIllegalArguments) {
+    using namespace batchlapack;  // the calls below are long enough
     using T = TypeParam;
     using R = Real<T>;
     const int count = 3, m = 5, n = 4;
@@ -141,27 +145,30 @@ TYPED_TEST(Gebrd, EmptyBatchAndIllegalArguments) {
         R *const *dp = p.d.ptrs(), *const *ep = p.e.ptrs();
         const int64_t sa = p.a.stride();
         int *inf = info.data();
-        auto reject = [&](int k, std::function<int()> f) { expect_rejected(k, f, &info, p.a, p.d, p.e, p.tauq, p.taup); };
+        auto reject = [&](int k, std::function<int()> f) {
+            expect_rejected(k, f, &info, p.a, p.d, p.e, p.tauq, p.taup);
+        };
         switch (l) {
         case Layout::Strided:
             // (m, n, A, lda, strideA, d, strideD, e, strideE, tauq, strideTauq, taup, strideTaup, info, batch)
-            EXPECT_EQ(batchlapack::gebrd_batch(m, n, ab, m, sa, db, n, eb, n - 1, qb, n, pb, n, inf, 0), 0);
-            reject(1, [=] { return batchlapack::gebrd_batch(-1, n, ab, m, sa, db, n, eb, n - 1, qb, n, pb, n, inf, count); });
-            reject(2, [=] { return batchlapack::gebrd_batch(m, -1, ab, m, sa, db, n, eb, n - 1, qb, n, pb, n, inf, count); });
-            reject(3, [=] { return batchlapack::gebrd_batch(m, n, nullptr, m, sa, db, n, eb, n - 1, qb, n, pb, n, inf, count); });
-            reject(4, [=] { return batchlapack::gebrd_batch(m, n, ab, m - 1, sa, db, n, eb, n - 1, qb, n, pb, n, inf, count); });
-            reject(5, [=] { return batchlapack::gebrd_batch(m, n, ab, m, 1, db, n, eb, n - 1, qb, n, pb, n, inf, count); });
-            reject(6, [=] { return batchlapack::gebrd_batch(m, n, ab, m, sa, nullptr, n, eb, n - 1, qb, n, pb, n, inf, count); });
-            reject(7, [=] { return batchlapack::gebrd_batch(m, n, ab, m, sa, db, n - 1, eb, n - 1, qb, n, pb, n, inf, count); });
-            reject(8, [=] { return batchlapack::gebrd_batch(m, n, ab, m, sa, db, n, nullptr, n - 1, qb, n, pb, n, inf, count); });
-            reject(9, [=] { return batchlapack::gebrd_batch(m, n, ab, m, sa, db, n, eb, n - 2, qb, n, pb, n, inf, count); });
-            reject(10, [=] { return batchlapack::gebrd_batch(m, n, ab, m, sa, db, n, eb, n - 1, nullptr, n, pb, n, inf, count); });
-            reject(11, [=] { return batchlapack::gebrd_batch(m, n, ab, m, sa, db, n, eb, n - 1, qb, 0, pb, n, inf, count); });
-            reject(12, [=] { return batchlapack::gebrd_batch(m, n, ab, m, sa, db, n, eb, n - 1, qb, n, nullptr, n, inf, count); });
-            reject(13, [=] { return batchlapack::gebrd_batch(m, n, ab, m, sa, db, n, eb, n - 1, qb, n, pb, 2, inf, count); });
-            expect_rejected(14, [=] { return batchlapack::gebrd_batch(m, n, ab, m, sa, db, n, eb, n - 1, qb, n, pb, n, nullptr, count); },
+            EXPECT_EQ(gebrd_batch(m, n, ab, m, sa, db, n, eb, n - 1, qb, n, pb, n, inf, 0), 0);
+            reject(1, [=] { return gebrd_batch(-1, n, ab, m, sa, db, n, eb, n - 1, qb, n, pb, n, inf, count); });
+            reject(2, [=] { return gebrd_batch(m, -1, ab, m, sa, db, n, eb, n - 1, qb, n, pb, n, inf, count); });
+            reject(3, [=] { return gebrd_batch(m, n, nullptr, m, sa, db, n, eb, n - 1, qb, n, pb, n, inf, count); });
+            reject(4, [=] { return gebrd_batch(m, n, ab, m - 1, sa, db, n, eb, n - 1, qb, n, pb, n, inf, count); });
+            reject(5, [=] { return gebrd_batch(m, n, ab, m, 1, db, n, eb, n - 1, qb, n, pb, n, inf, count); });
+            reject(6, [=] { return gebrd_batch(m, n, ab, m, sa, nullptr, n, eb, n - 1, qb, n, pb, n, inf, count); });
+            reject(7, [=] { return gebrd_batch(m, n, ab, m, sa, db, n - 1, eb, n - 1, qb, n, pb, n, inf, count); });
+            reject(8, [=] { return gebrd_batch(m, n, ab, m, sa, db, n, nullptr, n - 1, qb, n, pb, n, inf, count); });
+            reject(9, [=] { return gebrd_batch(m, n, ab, m, sa, db, n, eb, n - 2, qb, n, pb, n, inf, count); });
+            reject(10, [=] { return gebrd_batch(m, n, ab, m, sa, db, n, eb, n - 1, nullptr, n, pb, n, inf, count); });
+            reject(11, [=] { return gebrd_batch(m, n, ab, m, sa, db, n, eb, n - 1, qb, 0, pb, n, inf, count); });
+            reject(12, [=] { return gebrd_batch(m, n, ab, m, sa, db, n, eb, n - 1, qb, n, nullptr, n, inf, count); });
+            reject(13, [=] { return gebrd_batch(m, n, ab, m, sa, db, n, eb, n - 1, qb, n, pb, 2, inf, count); });
+            expect_rejected(
+                14, [=] { return gebrd_batch(m, n, ab, m, sa, db, n, eb, n - 1, qb, n, pb, n, nullptr, count); },
                             nullptr, p.a, p.d);
-            expect_rejected(15, [=] { return batchlapack::gebrd_batch(m, n, ab, m, sa, db, n, eb, n - 1, qb, n, pb, n, inf, -1); },
+            expect_rejected(15, [=] { return gebrd_batch(m, n, ab, m, sa, db, n, eb, n - 1, qb, n, pb, n, inf, -1); },
                             nullptr, p.a, p.d);
             break;
         case Layout::Pointers: {
@@ -169,11 +176,11 @@ TYPED_TEST(Gebrd, EmptyBatchAndIllegalArguments) {
             holes[2] = nullptr;
             R *const *hp = holes.data();
             // (m, n, A, lda, d, e, tauq, taup, info, batch)
-            reject(4, [=] { return batchlapack::gebrd_batch_ptr(m, n, ap, 0, dp, ep, qp, pp, inf, count); });
-            reject(5, [=] { return batchlapack::gebrd_batch_ptr(m, n, ap, m, nullptr, ep, qp, pp, inf, count); });
-            reject(6, [=] { return batchlapack::gebrd_batch_ptr(m, n, ap, m, dp, hp, qp, pp, inf, count); });
-            reject(7, [=] { return batchlapack::gebrd_batch_ptr(m, n, ap, m, dp, ep, nullptr, pp, inf, count); });
-            reject(8, [=] { return batchlapack::gebrd_batch_ptr(m, n, ap, m, dp, ep, qp, nullptr, inf, count); });
+            reject(4, [=] { return gebrd_batch_ptr(m, n, ap, 0, dp, ep, qp, pp, inf, count); });
+            reject(5, [=] { return gebrd_batch_ptr(m, n, ap, m, nullptr, ep, qp, pp, inf, count); });
+            reject(6, [=] { return gebrd_batch_ptr(m, n, ap, m, dp, hp, qp, pp, inf, count); });
+            reject(7, [=] { return gebrd_batch_ptr(m, n, ap, m, dp, ep, nullptr, pp, inf, count); });
+            reject(8, [=] { return gebrd_batch_ptr(m, n, ap, m, dp, ep, qp, nullptr, inf, count); });
             break;
         }
         case Layout::Variable: {
@@ -183,10 +190,10 @@ TYPED_TEST(Gebrd, EmptyBatchAndIllegalArguments) {
             badld[2] = 0;
             const int *md = mv.data(), *nd = nv.data(), *ldd = ld.data(), *badd = bad.data(), *bldd = badld.data();
             // (m, n, A, lda, d, e, tauq, taup, info, batch)
-            reject(1, [=] { return batchlapack::gebrd_vbatch(nullptr, nd, ap, ldd, dp, ep, qp, pp, inf, count); });
-            reject(2, [=] { return batchlapack::gebrd_vbatch(md, badd, ap, ldd, dp, ep, qp, pp, inf, count); });
-            reject(4, [=] { return batchlapack::gebrd_vbatch(md, nd, ap, bldd, dp, ep, qp, pp, inf, count); });
-            reject(3, [=] { return batchlapack::gebrd_vbatch(md, nd, nullptr, ldd, dp, ep, qp, pp, inf, count); });
+            reject(1, [=] { return gebrd_vbatch(nullptr, nd, ap, ldd, dp, ep, qp, pp, inf, count); });
+            reject(2, [=] { return gebrd_vbatch(md, badd, ap, ldd, dp, ep, qp, pp, inf, count); });
+            reject(4, [=] { return gebrd_vbatch(md, nd, ap, bldd, dp, ep, qp, pp, inf, count); });
+            reject(3, [=] { return gebrd_vbatch(md, nd, nullptr, ldd, dp, ep, qp, pp, inf, count); });
             break;
         }
         }

@@ -146,7 +146,8 @@ template <class T> int gels(Layout l, char trans, Batch<T> &a, Batch<T> &b, std:
 }
 
 // ---- geqrf ---------------------------------------------------------------------------------
-template <class T> void check_geqrf(Layout l, const std::vector<int> &rows, const std::vector<int> &cols, int extra_ld) {
+template <class T>
+void check_geqrf(Layout l, const std::vector<int> &rows, const std::vector<int> &cols, int extra_ld) {
     const int count = int(rows.size());
     Batch<T> a(l, rows, cols, extra_ld);
     a.randomize();
@@ -160,7 +161,8 @@ template <class T> void check_geqrf(Layout l, const std::vector<int> &rows, cons
     EXPECT_TRUE(tau.guards_intact()) << "write outside tau";
     for (int i = 0; i < count; ++i) {
         const int m = rows[i], n = cols[i], k = kmin[i];
-        SCOPED_TRACE("matrix " + std::to_string(i) + " (" + std::to_string(m) + "x" + std::to_string(n) + ") " + name(l));
+        SCOPED_TRACE("matrix " + std::to_string(i) + " (" + std::to_string(m) + "x" + std::to_string(n) + ") " +
+                     name(l));
         EXPECT_EQ(info[i], 0);
         std::vector<T> f = a.get(i), q = form_q(f, m, k, tau.get(i).data(), k);
         EXPECT_LT(ratio(orig[i], matmul(q, upper(f, m, n, k), m, k, n), m, n, m), kThreshold) << "||A - QR||";
@@ -243,6 +245,26 @@ TYPED_TEST(QR, UnmqrAllSidesAndTransposes) {
             }
 }
 
+TYPED_TEST(QR, UnmqrSharedReflectors) {
+    // One Q applied to every C: A and tau are read-only, so stride 0 is legal for them.
+    using T = TypeParam;
+    const int count = 4, m = 9, n = 5, k = 6;
+    Batch<T> a(Layout::Strided, {m}, {k}), tau = vectors<T>(Layout::Strided, {k});
+    Batch<T> c(Layout::Strided, std::vector<int>(count, m), std::vector<int>(count, n));
+    a.randomize();
+    c.randomize();
+    reference_geqrf(a, tau);
+    Batch<T> c0 = c;
+    std::vector<int> info(count, -99);
+    ASSERT_EQ(batchlapack::unmqr_batch('L', 'N', m, n, k, a.base(), a.ld(0), 0, tau.base(), 0, c.base(), c.ld(0),
+                                       c.stride(), info.data(), count), 0) << bl_last_error();
+    std::vector<T> Q = form_q(a.get(0), m, k, tau.get(0).data(), m);
+    for (int i = 0; i < count; ++i) {
+        EXPECT_EQ(info[i], 0);
+        EXPECT_LT(ratio(matmul(Q, c0.get(i), m, m, n), c.get(i), m, n, m), kThreshold) << "matrix " << i;
+    }
+}
+
 // ---- orgqr / ungqr -------------------------------------------------------------------------
 // Forms the m x n Q from k reflectors of an m x n factorization: orthonormal columns, Q R = A
 // when k = n, and the first n columns of LAPACK's Q in any case.
@@ -271,7 +293,8 @@ void check_ungqr(Layout l, const std::vector<int> &rows, const std::vector<int> 
         EXPECT_EQ(info[i], 0);
         std::vector<T> q = a.get(i), f = factor.get(i);
         EXPECT_LT(orthogonality_ratio(q, m, n), kThreshold) << "||I - Q^H Q||";
-        if (k == n) EXPECT_LT(ratio(orig[i], matmul(q, upper(f, m, n, n), m, n, n), m, n, m), kThreshold) << "||A - QR||";
+        if (k == n)
+            EXPECT_LT(ratio(orig[i], matmul(q, upper(f, m, n, n), m, n, n), m, n, m), kThreshold) << "||A - QR||";
         EXPECT_LT(ratio(form_q(f, m, k, tau.get(i).data(), n), q, m, n, m), kThreshold) << "Q differs from LAPACK's";
     }
 }
@@ -282,7 +305,8 @@ TYPED_TEST(QR, UngqrUniformSizes) {
         for (int k : {n, n / 2}) {
             const Layout l = uniform_layout(j + k);
             SCOPED_TRACE(std::string(name(l)) + " n=" + std::to_string(n) + " k=" + std::to_string(k));
-            check_ungqr<TypeParam>(l, std::vector<int>(3, n + n % 4), std::vector<int>(3, n), std::vector<int>(3, k), 1);
+            check_ungqr<TypeParam>(l, std::vector<int>(3, n + n % 4), std::vector<int>(3, n), std::vector<int>(3, k),
+                                   1);
         }
     }
 }
@@ -320,6 +344,8 @@ void check_gels(Layout l, char trans, const std::vector<int> &rows, const std::v
     ASSERT_EQ(gels(l, trans, a, b, info), 0) << bl_last_error();
     EXPECT_TRUE(a.guards_intact()) << "write outside A";
     EXPECT_TRUE(b.guards_intact()) << "write outside B";
+    if (deficient >= 0 && std::min({rows[deficient], cols[deficient], 2 * nrhs[deficient]}) >= 2)  // A != 0
+        EXPECT_GT(info[deficient], 0) << "rank-deficient member";
     for (int i = 0; i < count; ++i) {
         const int m = rows[i], n = cols[i], r = nrhs[i], ldb = brows[i];
         SCOPED_TRACE("matrix " + std::to_string(i) + " m=" + std::to_string(m) + " n=" + std::to_string(n) +
@@ -366,7 +392,8 @@ TYPED_TEST(QR, GelsUniformSizes) {
                 const int r = j % 4 < 2 ? 1 : 3;
                 SCOPED_TRACE(std::string(name(l)) + " m=" + std::to_string(m) + " n=" + std::to_string(s) +
                              " nrhs=" + std::to_string(r));
-                check_gels<T>(l, trans, std::vector<int>(3, m), std::vector<int>(3, s), std::vector<int>(3, r), s % 2, 1);
+                check_gels<T>(l, trans, std::vector<int>(3, m), std::vector<int>(3, s), std::vector<int>(3, r), s % 2,
+                              1);
             }
 }
 
@@ -381,6 +408,7 @@ TYPED_TEST(QR, GelsVariableSizes) {
 
 // ---- illegal arguments ---------------------------------------------------------------------
 TYPED_TEST(QR, IllegalArguments) {
+    using namespace batchlapack;  // the calls below are long enough
     using T = TypeParam;
     const int count = 3, n = 4, m = 6;
     const char adj = adjoint_option<T>(), bad_adj = is_complex<T> ? 'T' : 'C';
@@ -403,55 +431,55 @@ TYPED_TEST(QR, IllegalArguments) {
         switch (l) {
         case Layout::Strided:
             // geqrf(m, n, A, lda, strideA, tau, strideTau, info, batch)
-            reject(1, [=] { return batchlapack::geqrf_batch(-1, n, ab, lda, sa, tb, st, inf, count); });
-            reject(4, [=] { return batchlapack::geqrf_batch(m, n, ab, m - 1, sa, tb, st, inf, count); });
-            reject(5, [=] { return batchlapack::geqrf_batch(m, n, ab, lda, lda * n - 1, tb, st, inf, count); });
-            reject(6, [=] { return batchlapack::geqrf_batch(m, n, ab, lda, sa, nullptr, st, inf, count); });
-            reject(7, [=] { return batchlapack::geqrf_batch(m, n, ab, lda, sa, tb, n - 1, inf, count); });
-            expect_rejected(8, [=] { return batchlapack::geqrf_batch(m, n, ab, lda, sa, tb, st, nullptr, count); },
+            reject(1, [=] { return geqrf_batch(-1, n, ab, lda, sa, tb, st, inf, count); });
+            reject(4, [=] { return geqrf_batch(m, n, ab, m - 1, sa, tb, st, inf, count); });
+            reject(5, [=] { return geqrf_batch(m, n, ab, lda, lda * n - 1, tb, st, inf, count); });
+            reject(6, [=] { return geqrf_batch(m, n, ab, lda, sa, nullptr, st, inf, count); });
+            reject(7, [=] { return geqrf_batch(m, n, ab, lda, sa, tb, n - 1, inf, count); });
+            expect_rejected(8, [=] { return geqrf_batch(m, n, ab, lda, sa, tb, st, nullptr, count); },
                             nullptr, a, tau);
             // unmqr(side, trans, m, n, k, A, lda, strideA, tau, strideTau, C, ldc, strideC, info, batch)
-            reject(1, [=] { return batchlapack::unmqr_batch('X', 'N', m, n, n, ab, lda, sa, tb, st, cb, m, sc, inf, count); });
-            reject(2, [=] { return batchlapack::unmqr_batch('L', bad_adj, m, n, n, ab, lda, sa, tb, st, cb, m, sc, inf, count); });
-            reject(3, [=] { return batchlapack::unmqr_batch('L', adj, -1, n, n, ab, lda, sa, tb, st, cb, m, sc, inf, count); });
-            reject(5, [=] { return batchlapack::unmqr_batch('R', 'N', m, n, n + 1, ab, lda, sa, tb, st, cb, m, sc, inf, count); });
-            reject(7, [=] { return batchlapack::unmqr_batch('L', 'N', m, n, n, ab, m - 1, sa, tb, st, cb, m, sc, inf, count); });
-            reject(11, [=] { return batchlapack::unmqr_batch('L', 'N', m, n, n, ab, lda, sa, tb, st, nullptr, m, sc, inf, count); });
-            reject(12, [=] { return batchlapack::unmqr_batch('L', 'N', m, n, n, ab, lda, sa, tb, st, cb, m - 1, sc, inf, count); });
-            reject(13, [=] { return batchlapack::unmqr_batch('L', 'N', m, n, n, ab, lda, sa, tb, st, cb, m, 5, inf, count); });
-            expect_rejected(15, [=] { return batchlapack::unmqr_batch('L', 'N', m, n, n, ab, lda, sa, tb, st, cb, m, sc, inf, -1); },
+            reject(1, [=] { return unmqr_batch('X', 'N', m, n, n, ab, lda, sa, tb, st, cb, m, sc, inf, count); });
+            reject(2, [=] { return unmqr_batch('L', bad_adj, m, n, n, ab, lda, sa, tb, st, cb, m, sc, inf, count); });
+            reject(3, [=] { return unmqr_batch('L', adj, -1, n, n, ab, lda, sa, tb, st, cb, m, sc, inf, count); });
+            reject(5, [=] { return unmqr_batch('R', 'N', m, n, n + 1, ab, lda, sa, tb, st, cb, m, sc, inf, count); });
+            reject(7, [=] { return unmqr_batch('L', 'N', m, n, n, ab, m - 1, sa, tb, st, cb, m, sc, inf, count); });
+            reject(11, [=] { return unmqr_batch('L', 'N', m, n, n, ab, lda, sa, tb, st, nullptr, m, sc, inf, count); });
+            reject(12, [=] { return unmqr_batch('L', 'N', m, n, n, ab, lda, sa, tb, st, cb, m - 1, sc, inf, count); });
+            reject(13, [=] { return unmqr_batch('L', 'N', m, n, n, ab, lda, sa, tb, st, cb, m, 5, inf, count); });
+            expect_rejected(15, [=] { return unmqr_batch('L', 'N', m, n, n, ab, lda, sa, tb, st, cb, m, sc, inf, -1); },
                             nullptr, a, tau, c);
             // ungqr(m, n, k, A, lda, strideA, tau, strideTau, info, batch)
-            reject(2, [=] { return batchlapack::ungqr_batch(m, m + 1, n, ab, lda, sa, tb, st, inf, count); });
-            reject(3, [=] { return batchlapack::ungqr_batch(m, n, n + 1, ab, lda, sa, tb, st, inf, count); });
-            reject(6, [=] { return batchlapack::ungqr_batch(m, n, n, ab, lda, 0, tb, st, inf, count); });
-            reject(7, [=] { return batchlapack::ungqr_batch(m, n, n, ab, lda, sa, nullptr, st, inf, count); });
+            reject(2, [=] { return ungqr_batch(m, m + 1, n, ab, lda, sa, tb, st, inf, count); });
+            reject(3, [=] { return ungqr_batch(m, n, n + 1, ab, lda, sa, tb, st, inf, count); });
+            reject(6, [=] { return ungqr_batch(m, n, n, ab, lda, 0, tb, st, inf, count); });
+            reject(7, [=] { return ungqr_batch(m, n, n, ab, lda, sa, nullptr, st, inf, count); });
             // gels(trans, m, n, nrhs, A, lda, strideA, B, ldb, strideB, info, batch)
-            reject(1, [=] { return batchlapack::gels_batch(bad_adj, m, n, 2, ab, lda, sa, bb, ldb, sb, inf, count); });
-            reject(4, [=] { return batchlapack::gels_batch('N', m, n, -2, ab, lda, sa, bb, ldb, sb, inf, count); });
-            reject(9, [=] { return batchlapack::gels_batch('N', n, m, 2, ab, n, sa, bb, n, sb, inf, count); });
-            reject(10, [=] { return batchlapack::gels_batch('N', m, n, 2, ab, lda, sa, bb, ldb, ldb, inf, count); });
+            reject(1, [=] { return gels_batch(bad_adj, m, n, 2, ab, lda, sa, bb, ldb, sb, inf, count); });
+            reject(4, [=] { return gels_batch('N', m, n, -2, ab, lda, sa, bb, ldb, sb, inf, count); });
+            reject(9, [=] { return gels_batch('N', n, m, 2, ab, n, sa, bb, n, sb, inf, count); });
+            reject(10, [=] { return gels_batch('N', m, n, 2, ab, lda, sa, bb, ldb, ldb, inf, count); });
             break;
         case Layout::Pointers: {
             std::vector<T *> holes(cp, cp + count);
             holes[1] = nullptr;
             T *const *hp = holes.data();
             // geqrf(m, n, A, lda, tau, info, batch)
-            reject(2, [=] { return batchlapack::geqrf_batch_ptr(m, -1, ap, lda, tp, inf, count); });
-            reject(3, [=] { return batchlapack::geqrf_batch_ptr(m, n, nullptr, lda, tp, inf, count); });
-            reject(5, [=] { return batchlapack::geqrf_batch_ptr(m, n, ap, lda, nullptr, inf, count); });
+            reject(2, [=] { return geqrf_batch_ptr(m, -1, ap, lda, tp, inf, count); });
+            reject(3, [=] { return geqrf_batch_ptr(m, n, nullptr, lda, tp, inf, count); });
+            reject(5, [=] { return geqrf_batch_ptr(m, n, ap, lda, nullptr, inf, count); });
             // unmqr(side, trans, m, n, k, A, lda, tau, C, ldc, info, batch)
-            reject(5, [=] { return batchlapack::unmqr_batch_ptr('L', 'N', m, n, -1, ap, lda, tp, cp, m, inf, count); });
-            reject(8, [=] { return batchlapack::unmqr_batch_ptr('L', 'N', m, n, n, ap, lda, nullptr, cp, m, inf, count); });
-            reject(9, [=] { return batchlapack::unmqr_batch_ptr('L', 'N', m, n, n, ap, lda, tp, hp, m, inf, count); });
+            reject(5, [=] { return unmqr_batch_ptr('L', 'N', m, n, -1, ap, lda, tp, cp, m, inf, count); });
+            reject(8, [=] { return unmqr_batch_ptr('L', 'N', m, n, n, ap, lda, nullptr, cp, m, inf, count); });
+            reject(9, [=] { return unmqr_batch_ptr('L', 'N', m, n, n, ap, lda, tp, hp, m, inf, count); });
             // ungqr(m, n, k, A, lda, tau, info, batch)
-            reject(1, [=] { return batchlapack::ungqr_batch_ptr(-1, n, n, ap, lda, tp, inf, count); });
-            reject(5, [=] { return batchlapack::ungqr_batch_ptr(m, n, n, ap, m - 1, tp, inf, count); });
-            expect_rejected(8, [=] { return batchlapack::ungqr_batch_ptr(m, n, n, ap, lda, tp, inf, -2); }, nullptr, a, tau);
+            reject(1, [=] { return ungqr_batch_ptr(-1, n, n, ap, lda, tp, inf, count); });
+            reject(5, [=] { return ungqr_batch_ptr(m, n, n, ap, m - 1, tp, inf, count); });
+            expect_rejected(8, [=] { return ungqr_batch_ptr(m, n, n, ap, lda, tp, inf, -2); }, nullptr, a, tau);
             // gels(trans, m, n, nrhs, A, lda, B, ldb, info, batch)
-            reject(3, [=] { return batchlapack::gels_batch_ptr('N', m, -1, 2, ap, lda, bp, ldb, inf, count); });
-            reject(7, [=] { return batchlapack::gels_batch_ptr('N', m, n, 2, ap, lda, nullptr, ldb, inf, count); });
-            expect_rejected(9, [=] { return batchlapack::gels_batch_ptr('N', m, n, 2, ap, lda, bp, ldb, nullptr, count); },
+            reject(3, [=] { return gels_batch_ptr('N', m, -1, 2, ap, lda, bp, ldb, inf, count); });
+            reject(7, [=] { return gels_batch_ptr('N', m, n, 2, ap, lda, nullptr, ldb, inf, count); });
+            expect_rejected(9, [=] { return gels_batch_ptr('N', m, n, 2, ap, lda, bp, ldb, nullptr, count); },
                             nullptr, a, b);
             break;
         }
@@ -463,18 +491,18 @@ TYPED_TEST(QR, IllegalArguments) {
             const int *nrd = nr.data();
             (void)two;
             // geqrf(m, n, A, lda, tau, info, batch)
-            reject(1, [=] { return batchlapack::geqrf_vbatch(badd, nd, ap, lds, tp, inf, count); });
-            reject(4, [=] { return batchlapack::geqrf_vbatch(md, nd, ap, ldbd, tp, inf, count); });
+            reject(1, [=] { return geqrf_vbatch(badd, nd, ap, lds, tp, inf, count); });
+            reject(4, [=] { return geqrf_vbatch(md, nd, ap, ldbd, tp, inf, count); });
             // unmqr(side, trans, m, n, k, A, lda, tau, C, ldc, info, batch)
-            reject(3, [=] { return batchlapack::unmqr_vbatch('L', 'N', nullptr, nd, kd, ap, lds, tp, cp, lds, inf, count); });
-            reject(5, [=] { return batchlapack::unmqr_vbatch('R', 'N', md, nd, badd, ap, lds, tp, cp, lds, inf, count); });
-            reject(10, [=] { return batchlapack::unmqr_vbatch('L', 'N', md, nd, kd, ap, lds, tp, cp, ldbd, inf, count); });
+            reject(3, [=] { return unmqr_vbatch('L', 'N', nullptr, nd, kd, ap, lds, tp, cp, lds, inf, count); });
+            reject(5, [=] { return unmqr_vbatch('R', 'N', md, nd, badd, ap, lds, tp, cp, lds, inf, count); });
+            reject(10, [=] { return unmqr_vbatch('L', 'N', md, nd, kd, ap, lds, tp, cp, ldbd, inf, count); });
             // ungqr(m, n, k, A, lda, tau, info, batch)
-            reject(3, [=] { return batchlapack::ungqr_vbatch(md, nd, badd, ap, lds, tp, inf, count); });
-            reject(6, [=] { return batchlapack::ungqr_vbatch(md, nd, kd, ap, lds, nullptr, inf, count); });
+            reject(3, [=] { return ungqr_vbatch(md, nd, badd, ap, lds, tp, inf, count); });
+            reject(6, [=] { return ungqr_vbatch(md, nd, kd, ap, lds, nullptr, inf, count); });
             // gels(trans, m, n, nrhs, A, lda, B, ldb, info, batch)
-            reject(4, [=] { return batchlapack::gels_vbatch('N', md, nd, badd, ap, lds, bp, lds, inf, count); });
-            reject(8, [=] { return batchlapack::gels_vbatch('N', md, nd, nrd, ap, lds, bp, ldbd, inf, count); });
+            reject(4, [=] { return gels_vbatch('N', md, nd, badd, ap, lds, bp, lds, inf, count); });
+            reject(8, [=] { return gels_vbatch('N', md, nd, nrd, ap, lds, bp, ldbd, inf, count); });
             break;
         }
         }
