@@ -293,8 +293,9 @@ void check_ungqr(Layout l, const std::vector<int> &rows, const std::vector<int> 
         EXPECT_EQ(info[i], 0);
         std::vector<T> q = a.get(i), f = factor.get(i);
         EXPECT_LT(orthogonality_ratio(q, m, n), kThreshold) << "||I - Q^H Q||";
-        if (k == n)
+        if (k == n) {
             EXPECT_LT(ratio(orig[i], matmul(q, upper(f, m, n, n), m, n, n), m, n, m), kThreshold) << "||A - QR||";
+        }
         EXPECT_LT(ratio(form_q(f, m, k, tau.get(i).data(), n), q, m, n, m), kThreshold) << "Q differs from LAPACK's";
     }
 }
@@ -344,8 +345,9 @@ void check_gels(Layout l, char trans, const std::vector<int> &rows, const std::v
     ASSERT_EQ(gels(l, trans, a, b, info), 0) << bl_last_error();
     EXPECT_TRUE(a.guards_intact()) << "write outside A";
     EXPECT_TRUE(b.guards_intact()) << "write outside B";
-    if (deficient >= 0 && std::min({rows[deficient], cols[deficient], 2 * nrhs[deficient]}) >= 2)  // A != 0
+    if (deficient >= 0 && std::min({rows[deficient], cols[deficient], 2 * nrhs[deficient]}) >= 2) {  // A != 0
         EXPECT_GT(info[deficient], 0) << "rank-deficient member";
+    }
     for (int i = 0; i < count; ++i) {
         const int m = rows[i], n = cols[i], r = nrhs[i], ldb = brows[i];
         SCOPED_TRACE("matrix " + std::to_string(i) + " m=" + std::to_string(m) + " n=" + std::to_string(n) +
