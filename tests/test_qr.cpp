@@ -7,17 +7,6 @@ namespace {
 template <class T> using QR = TypedBackendTest<T>;
 TYPED_TEST_SUITE(QR, Precisions);
 
-template <class T> T conj1(T x) {
-    if constexpr (is_complex<T>) return std::conj(x);
-    else return x;
-}
-// The conjugate transpose of a dense rows x cols matrix.
-template <class T> std::vector<T> adjoint(const std::vector<T> &a, int rows, int cols) {
-    std::vector<T> h(a.size());
-    for (int c = 0; c < cols; ++c)
-        for (int r = 0; r < rows; ++r) h[size_t(r) * cols + c] = conj1(a[size_t(c) * rows + r]);
-    return h;
-}
 template <class T> std::vector<T> identity(int n) {
     std::vector<T> e(size_t(n) * n);
     for (int j = 0; j < n; ++j) e[size_t(j) * n + j] = T(1);
@@ -51,7 +40,7 @@ std::vector<int> min_of(const std::vector<int> &a, const std::vector<int> &b) {
 // ||I - Q^H Q|| / (m eps) for an m x n Q.
 template <class T> double orthogonality_ratio(const std::vector<T> &q, int m, int n) {
     if (m == 0 || n == 0) return 0;
-    return ratio(identity<T>(n), matmul(adjoint(q, m, n), q, n, m, n), n, n, m);
+    return ratio(identity<T>(n), matmul(apply_op(q, m, n, 'C'), q, n, m, n), n, n, m);
 }
 // The upper trapezoid of rows 0..k-1 of a dense m x n matrix.
 template <class T> std::vector<T> upper(const std::vector<T> &a, int m, int n, int k) {
@@ -217,7 +206,7 @@ void check_unmqr(Layout l, char side, char trans, const std::vector<int> &rows, 
                      " k=" + std::to_string(ks[i]));
         EXPECT_EQ(info[i], 0);
         std::vector<T> Q = form_q(a.get(i), q, ks[i], tau.get(i).data(), q);
-        if (trans != 'N' && trans != 'n') Q = adjoint(Q, q, q);
+        Q = apply_op(Q, q, q, trans);
         std::vector<T> want = left ? matmul(Q, c0.get(i), m, m, n) : matmul(c0.get(i), Q, m, n, n);
         EXPECT_LT(ratio(want, c.get(i), m, n, std::max(1, q)), kThreshold);
     }
@@ -360,7 +349,7 @@ void check_gels(Layout l, char trans, const std::vector<int> &rows, const std::v
         if (info[i] != 0 || r == 0 || std::min(m, n) == 0) continue;
         // op(A) is rm x rn; the right-hand sides are its first rm rows of B, the solution the first rn.
         const int rm = notrans ? m : n, rn = notrans ? n : m;
-        std::vector<T> op = notrans ? a0[i] : adjoint(a0[i], m, n), x(size_t(rn) * r), rhs(size_t(rm) * r);
+        std::vector<T> op = apply_op(a0[i], m, n, trans), x(size_t(rn) * r), rhs(size_t(rm) * r);
         std::vector<T> out = b.get(i);
         for (int c = 0; c < r; ++c) {
             std::copy_n(out.begin() + size_t(c) * ldb, rn, x.begin() + size_t(c) * rn);
@@ -377,7 +366,7 @@ void check_gels(Layout l, char trans, const std::vector<int> &rows, const std::v
             double resid = norm1(res, rm, r) / (std::max(m, n) * scale * std::max(norm1(x, rn, r), 1e-300));
             EXPECT_LT(resid, kThreshold) << "||B - op(A) X||";
         } else {  // least squares: the residual is orthogonal to the range of op(A)
-            std::vector<T> g = matmul(adjoint(res, rm, r), op, r, rm, rn);
+            std::vector<T> g = matmul(apply_op(res, rm, r, 'C'), op, r, rm, rn);
             double resid = norm1(g, r, rn) / (std::max({m, n, r}) * scale * norm1(rhs, rm, r));
             EXPECT_LT(resid, kThreshold) << "||r^H op(A)||";
         }
