@@ -315,7 +315,8 @@ template <class T> struct SystemArgs {
 // pointer inside a pointer array, a null array of per-matrix sizes, a null info, a negative
 // batch -- and checks with expect_rejected that `call` returns -(its position) with nothing
 // modified; then n and info together, which must name n. In vbatch only the last matrix's size
-// is spoiled: one bad matrix rejects the call.
+// is spoiled: one bad matrix rejects the call. A name the spoilers do not know (say
+// "strideA (read-only)", a stride that may legally overlap) only counts its position.
 template <class T>
 void expect_each_rejected(Layout l, const std::vector<std::string> &names,
                           const std::function<int(SystemArgs<T> &)> &call) {

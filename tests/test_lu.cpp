@@ -327,11 +327,35 @@ TYPED_TEST(LU, GetrsGesvEmptyBatch) {
     EXPECT_EQ(info[0], 0);
 }
 
+TYPED_TEST(LU, GetrsSharedFactorization) {
+    // Stride 0 for the read-only A and ipiv: one factorization solves every right-hand side.
+    using T = TypeParam;
+    const int n = 7, count = 5;
+    Batch<T> a(Layout::Strided, {n}, {n}), b(Layout::Strided, std::vector<int>(count, n), std::vector<int>(count, 2));
+    a.randomize();
+    b.randomize();
+    const std::vector<T> orig = a.get(0);
+    std::vector<int> ipiv(n), info(count, -99);
+    int finfo = 0;
+    ASSERT_EQ(batchlapack::getrf_batch(n, n, a.base(), n, 0, ipiv.data(), 0, &finfo, 1), 0);
+    std::vector<std::vector<T>> rhs(count);
+    for (int i = 0; i < count; ++i) rhs[i] = b.get(i);
+    ASSERT_EQ(batchlapack::getrs_batch('N', n, 2, a.base(), n, 0, ipiv.data(), 0, b.base(), n, b.stride(), info.data(),
+                                       count),
+              0)
+        << bl_last_error();
+    for (int i = 0; i < count; ++i) {
+        EXPECT_EQ(info[i], 0);
+        EXPECT_LT(solve_ratio(orig, b.get(i), rhs[i], n, 2), kThreshold) << "system " << i;
+    }
+}
+
 TYPED_TEST(LU, GetrsGesvIllegalArguments) {
     using T = TypeParam;
     for (Layout l : kLayouts) {
-        expect_each_rejected<T>(l, {"trans", "n", "nrhs", "A", "lda", "strideA", "ipiv", "strideIpiv", "B", "ldb",
-                                    "strideB", "info", "batch"},
+        // getrs only reads A and ipiv: their strides may overlap (stride 0 shares one factorization).
+        expect_each_rejected<T>(l, {"trans", "n", "nrhs", "A", "lda", "strideA (read-only)", "ipiv",
+                                    "strideIpiv (read-only)", "B", "ldb", "strideB", "info", "batch"},
                                 getrs<T>);
         expect_each_rejected<T>(l, {"n", "nrhs", "A", "lda", "strideA", "ipiv", "strideIpiv", "B", "ldb", "strideB",
                                     "info", "batch"},
