@@ -102,6 +102,21 @@ template <class F> int info_of(F &&call) {
     return info;
 }
 
+// LAPACK's factorization of matrix i, returning its info: the per-matrix call of getrf, potrf and
+// geqrf, and the untimed preparation of the solves and of ormqr/orgqr.
+template <class T> auto lapack_getrf(Data<T> &A, Data<int> &ipiv, int n) {
+    return [&A, &ipiv, n](int64_t i) { return info_of([&](int *info) { lp::getrf(n, n, A[i], n, ipiv[i], info); }); };
+}
+template <class T> auto lapack_potrf(Data<T> &A, int n) {
+    return [&A, n](int64_t i) { return info_of([&](int *info) { lp::potrf('L', n, A[i], n, info); }); };
+}
+template <class T> auto lapack_geqrf(Data<T> &A, Data<T> &tau, int n) {
+    const int lwork = optimal_lwork<T>([&](T *w, int lw) { int info; lp::geqrf(n, n, A[0], n, tau[0], w, lw, &info); });
+    return [&A, &tau, n, lwork](int64_t i) {
+        return info_of([&](int *info) { lp::geqrf(n, n, A[i], n, tau[i], workspace<T>(lwork), lwork, info); });
+    };
+}
+
 // ---- LU ------------------------------------------------------------------------------------
 template <class T> void getrf(Case &c) {
     const int n = c.n;
@@ -112,7 +127,7 @@ template <class T> void getrf(Case &c) {
     c.library = [&, n] {
         return batchlapack::getrf_batch(n, n, A.data(), n, A.stride, ipiv.data(), ipiv.stride, c.info.data(), int(c.batch));
     };
-    c.lapack = [&, n](int64_t i) { return info_of([&](int *info) { lp::getrf(n, n, A[i], n, ipiv[i], info); }); };
+    c.lapack = lapack_getrf(A, ipiv, n);
 }
 
 template <class T> void getrs(Case &c) {
@@ -122,7 +137,7 @@ template <class T> void getrs(Case &c) {
     auto &B = c.output<T>(int64_t(n) * r);
     fill_dominant(A, n, c.batch);
     fill_random(B, c.batch);
-    prepare(c.batch, "getrf", [&](int64_t i) { return info_of([&](int *info) { lp::getrf(n, n, A[i], n, ipiv[i], info); }); });
+    prepare(c.batch, "getrf", lapack_getrf(A, ipiv, n));
     c.flops = bl::Getrs<T>{'N', n, r}.flops(0);
     c.library = [&, n, r] {
         return batchlapack::getrs_batch('N', n, r, A.data(), n, A.stride, ipiv.data(), ipiv.stride, B.data(), n, B.stride,
@@ -155,7 +170,7 @@ template <class T> void potrf(Case &c) {
     fill_spd(A, n, c.batch);
     c.flops = bl::Potrf<T>{'L', n}.flops(0);
     c.library = [&, n] { return batchlapack::potrf_batch('L', n, A.data(), n, A.stride, c.info.data(), int(c.batch)); };
-    c.lapack = [&, n](int64_t i) { return info_of([&](int *info) { lp::potrf('L', n, A[i], n, info); }); };
+    c.lapack = lapack_potrf(A, n);
 }
 
 template <class T> void potrs(Case &c) {
@@ -164,7 +179,7 @@ template <class T> void potrs(Case &c) {
     auto &B = c.output<T>(int64_t(n) * r);
     fill_spd(A, n, c.batch);
     fill_random(B, c.batch);
-    prepare(c.batch, "potrf", [&](int64_t i) { return info_of([&](int *info) { lp::potrf('L', n, A[i], n, info); }); });
+    prepare(c.batch, "potrf", lapack_potrf(A, n));
     c.flops = bl::Potrs<T>{'L', n, r}.flops(0);
     c.library = [&, n, r] {
         return batchlapack::potrs_batch('L', n, r, A.data(), n, A.stride, B.data(), n, B.stride, c.info.data(), int(c.batch));
@@ -183,6 +198,108 @@ template <class T> void posv(Case &c) {
         return batchlapack::posv_batch('L', n, r, A.data(), n, A.stride, B.data(), n, B.stride, c.info.data(), int(c.batch));
     };
     c.lapack = [&, n, r](int64_t i) { return info_of([&](int *info) { lp::posv('L', n, r, A[i], n, B[i], n, info); }); };
+}
+
+// ---- QR ------------------------------------------------------------------------------------
+template <class T> void geqrf(Case &c) {
+    const int n = c.n;
+    auto &A = c.output<T>(int64_t(n) * n);
+    auto &tau = c.output<T>(n);
+    fill_random(A, c.batch);
+    fill_nan(tau, c.batch);
+    c.flops = bl::Geqrf<T>{n, n}.flops(0);
+    c.library = [&, n] {
+        return batchlapack::geqrf_batch(n, n, A.data(), n, A.stride, tau.data(), tau.stride, c.info.data(), int(c.batch));
+    };
+    c.lapack = lapack_geqrf(A, tau, n);
+}
+
+// A and tau of n x n QR factorizations, for ormqr and orgqr.
+template <class T> void factor_qr(Data<T> &A, Data<T> &tau, int n, int64_t batch) {
+    fill_random(A, batch);
+    prepare(batch, "geqrf", lapack_geqrf(A, tau, n));
+}
+
+// C := Q C, Q from an n x n geqrf, C n x nrhs. (The C++ header names it unmqr in every
+// precision, ormqr in the real ones.)
+template <class T> void ormqr(Case &c) {
+    const int n = c.n, r = c.nrhs;
+    auto &A = c.input<T>(int64_t(n) * n);
+    auto &tau = c.input<T>(n);
+    auto &C = c.output<T>(int64_t(n) * r);
+    factor_qr(A, tau, n, c.batch);
+    fill_random(C, c.batch);
+    const int lwork = optimal_lwork<T>(
+        [&](T *w, int lw) { int info; lp::ormqr('L', 'N', n, r, n, A[0], n, tau[0], C[0], n, w, lw, &info); });
+    c.flops = bl::Ormqr<T>{'L', 'N', n, r, n}.flops(0);
+    c.library = [&, n, r] {
+        return batchlapack::unmqr_batch('L', 'N', n, r, n, A.data(), n, A.stride, tau.data(), tau.stride, C.data(), n, C.stride,
+                            c.info.data(), int(c.batch));
+    };
+    c.lapack = [&, n, r, lwork](int64_t i) {
+        return info_of([&](int *info) {
+            lp::ormqr('L', 'N', n, r, n, A[i], n, tau[i], C[i], n, workspace<T>(lwork), lwork, info);
+        });
+    };
+}
+
+// The n x n Q of an n x n geqrf (ungqr, or orgqr in the real precisions).
+template <class T> void orgqr(Case &c) {
+    const int n = c.n;
+    auto &A = c.output<T>(int64_t(n) * n);
+    auto &tau = c.input<T>(n);
+    factor_qr(A, tau, n, c.batch);
+    const int lwork = optimal_lwork<T>([&](T *w, int lw) { int info; lp::orgqr(n, n, n, A[0], n, tau[0], w, lw, &info); });
+    c.flops = bl::Orgqr<T>{n, n, n}.flops(0);
+    c.library = [&, n] {
+        return batchlapack::ungqr_batch(n, n, n, A.data(), n, A.stride, tau.data(), tau.stride, c.info.data(), int(c.batch));
+    };
+    c.lapack = [&, n, lwork](int64_t i) {
+        return info_of([&](int *info) { lp::orgqr(n, n, n, A[i], n, tau[i], workspace<T>(lwork), lwork, info); });
+    };
+}
+
+// min || B - A X ||, A 2n x n, B 2n x nrhs.
+template <class T> void gels(Case &c) {
+    const int n = c.n, m = 2 * n, r = c.nrhs;
+    auto &A = c.output<T>(int64_t(m) * n);
+    auto &B = c.output<T>(int64_t(m) * r);
+    fill_random(A, c.batch);
+    fill_random(B, c.batch);
+    const int lwork = optimal_lwork<T>([&](T *w, int lw) { int info; lp::gels('N', m, n, r, A[0], m, B[0], m, w, lw, &info); });
+    c.flops = bl::Gels<T>{'N', m, n, r}.flops(0);
+    c.library = [&, n, m, r] {
+        return batchlapack::gels_batch('N', m, n, r, A.data(), m, A.stride, B.data(), m, B.stride, c.info.data(), int(c.batch));
+    };
+    c.lapack = [&, n, m, r, lwork](int64_t i) {
+        return info_of([&](int *info) { lp::gels('N', m, n, r, A[i], m, B[i], m, workspace<T>(lwork), lwork, info); });
+    };
+}
+
+// ---- bidiagonal reduction ------------------------------------------------------------------
+template <class T> void gebrd(Case &c) {
+    const int n = c.n;
+    auto &A = c.output<T>(int64_t(n) * n);
+    auto &d = c.output<Real<T>>(n);
+    auto &e = c.output<Real<T>>(n);  // n - 1 used (left 0); n keeps n = 1 legal
+    auto &tauq = c.output<T>(n);
+    auto &taup = c.output<T>(n);
+    fill_random(A, c.batch);
+    fill_nan(d, c.batch);
+    fill_nan(tauq, c.batch);
+    fill_nan(taup, c.batch);
+    const int lwork = optimal_lwork<T>(
+        [&](T *w, int lw) { int info; lp::gebrd(n, n, A[0], n, d[0], e[0], tauq[0], taup[0], w, lw, &info); });
+    c.flops = bl::Gebrd<T>{n, n}.flops(0);
+    c.library = [&, n] {
+        return batchlapack::gebrd_batch(n, n, A.data(), n, A.stride, d.data(), d.stride, e.data(), e.stride, tauq.data(),
+                                        tauq.stride, taup.data(), taup.stride, c.info.data(), int(c.batch));
+    };
+    c.lapack = [&, n, lwork](int64_t i) {
+        return info_of([&](int *info) {
+            lp::gebrd(n, n, A[i], n, d[i], e[i], tauq[i], taup[i], workspace<T>(lwork), lwork, info);
+        });
+    };
 }
 
 // ---- BLAS (no info: the LAPACK side returns 0) ---------------------------------------------
@@ -263,7 +380,8 @@ struct Entry {
     Entry { #name, rows, name<float>, name<double>, name<std::complex<float>>, name<std::complex<double>> }
 const Entry kEntries[] = {
     BL_BENCH_ENTRY(getrf, 1), BL_BENCH_ENTRY(getrs, 1), BL_BENCH_ENTRY(gesv, 1),  BL_BENCH_ENTRY(potrf, 1),
-    BL_BENCH_ENTRY(potrs, 1), BL_BENCH_ENTRY(posv, 1),  BL_BENCH_ENTRY(trsv, 1),
+    BL_BENCH_ENTRY(potrs, 1), BL_BENCH_ENTRY(posv, 1),  BL_BENCH_ENTRY(geqrf, 1), BL_BENCH_ENTRY(ormqr, 1),
+    BL_BENCH_ENTRY(orgqr, 1), BL_BENCH_ENTRY(gels, 2),  BL_BENCH_ENTRY(gebrd, 1), BL_BENCH_ENTRY(trsv, 1),
     BL_BENCH_ENTRY(trsm, 1),  BL_BENCH_ENTRY(gemm, 1),  BL_BENCH_ENTRY(gemv, 1),
 };
 #undef BL_BENCH_ENTRY
