@@ -29,7 +29,7 @@ double noise(uint64_t k) {
     z ^= z >> 31;
     return double(z >> 11) * 0x1.0p-52 - 1.0;
 }
-template <class T> T conj(T x) {
+template <class T> T conjugate(T x) {
     if constexpr (bl::is_complex<T>) return std::conj(x);
     else return x;
 }
@@ -69,7 +69,7 @@ template <class T> void fill_spd(Data<T> &a, int n, int64_t batch) {
         T *m = a[i];
         for (int j = 0; j < n; ++j) {
             m[int64_t(j) * n + j] = T(Real<T>(2 * n));
-            for (int r = j + 1; r < n; ++r) m[int64_t(r) * n + j] = conj(m[int64_t(j) * n + r]);
+            for (int r = j + 1; r < n; ++r) m[int64_t(r) * n + j] = conjugate(m[int64_t(j) * n + r]);
         }
     });
 }
