@@ -1,6 +1,8 @@
-/* Built against an installed batchlapack by the install test: checks that the header, the library
- * and the error reporting all come from the same installation and work. Exits 0 on success. */
+/* Built against an installed batchlapack by the install test: checks that the headers (the MAGMA
+ * compatibility one included), the library and the error reporting all come from the same
+ * installation and work. Exits 0 on success. */
 #include <batchlapack.h>
+#include <batchlapack_magma.h>
 
 #include <stdio.h>
 #include <string.h>
@@ -18,6 +20,14 @@ int main(void) {
     r = bl_dgetrf_batch(2, 2, A, 1, 4, ipiv, 2, info, 2);
     if (r != -4 || info[1] != -4 || strstr(bl_last_error(), "bl_dgetrf_batch") == NULL) {
         fprintf(stderr, "consumer: wrong error report (return %d, '%s')\n", r, bl_last_error());
+        return 1;
+    }
+    /* The same factorization through its MAGMA name. */
+    double M[4] = {1, 3, 2, 4};
+    double *M_array[1] = {M};
+    int *ipiv_array[1] = {ipiv};
+    if (magma_dgetrf_batched(2, 2, M_array, 2, ipiv_array, info, 1, NULL) != 0 || M[0] != 3) {
+        fprintf(stderr, "consumer: wrong result of magma_dgetrf_batched\n");
         return 1;
     }
     int major, minor, patch;
