@@ -235,8 +235,10 @@ contains
     character(:), allocatable :: s
     character(kind=c_char), pointer :: c(:)
     integer :: n
-    s = ''
-    if (.not. c_associated(p)) return
+    if (.not. c_associated(p)) then
+      s = ''
+      return
+    end if
     call c_f_pointer(p, c, [huge(0)])
     n = 0
     do while (c(n + 1) /= c_null_char)
@@ -256,12 +258,18 @@ contains
     end do
   end function
 
-  ! The first character of a Fortran option argument, as the C API takes it ('' becomes ' ', which
-  ! every routine rejects).
-  character(kind=c_char) function bl_opt(s)
+  ! The first character of an option argument, upper-cased (' ' for an empty string, which every
+  ! routine rejects).
+  character function bl_letter(s)
     character(*), intent(in) :: s
-    bl_opt = ' '
-    if (len(s) > 0) bl_opt = s(1:1)
+    bl_letter = ' '
+    if (len(s) > 0) bl_letter = bl_upper(s(1:1))
+  end function
+
+  ! An option as the C API takes it: a char by value (see routines.inc).
+  integer(c_signed_char) function bl_opt(s)
+    character(*), intent(in) :: s
+    bl_opt = transfer(bl_letter(s), 0_c_signed_char)
   end function
 
   ! Whether an option of a generic form is none of the allowed letters. The generic forms check
@@ -269,12 +277,12 @@ contains
   ! argument is the one reported; the C routine then applies its exact rules.
   logical function bl_bad_opt(s, allowed)
     character(*), intent(in) :: s, allowed
-    bl_bad_opt = index(allowed, bl_upper(bl_opt(s))) == 0
+    bl_bad_opt = index(allowed, bl_letter(s)) == 0
   end function
 
   logical function bl_is_n(trans)
     character(*), intent(in) :: trans
-    bl_is_n = bl_upper(bl_opt(trans)) == 'N'
+    bl_is_n = bl_letter(trans) == 'N'
   end function
 
   ! Whether b is k-by-n (transb = N) or n-by-k (otherwise), as gemm needs.

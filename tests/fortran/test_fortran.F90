@@ -1,7 +1,8 @@
 ! Test of the Fortran module batchlapack: every routine family in the four precisions, through the
 ! module, against the same loop over the system LAPACK (check.inc, instantiated per precision),
-! plus backend control and error strings. Exit status 0: all passed; 77: the requested backend
-! (BATCHLAPACK_BACKEND=cuda) is not usable here, skipped; 1: failures, each printed.
+! plus backend control and error strings. The backend comes from BATCHLAPACK_TEST_BACKEND (cpu,
+! cuda; unset: the library default), as for the C tests. Exit status 0: all passed; 77: the
+! requested backend is not usable here, skipped; 1: failures, each printed.
 #define PASTE(a) a
 #define CAT(a,b) PASTE(a)b
 #define NAME(x) CAT(P,x)
@@ -9,6 +10,7 @@
 module test_util
   implicit none
   integer :: failures = 0
+  integer :: ran_on = 0      ! the backend the calls ran on (bl_last_backend)
 contains
   subroutine expect(ok, what)
     logical, intent(in) :: ok
@@ -26,6 +28,8 @@ end module
 #define WP c_float
 #define TR 'T'
 #define CONJ(x) x
+#define MQR ormqr
+#define GQR orgqr
 #include "check.inc"
 #undef P
 #undef PS
@@ -42,6 +46,10 @@ end module
 #undef WP
 #undef TR
 #undef CONJ
+#undef MQR
+#undef GQR
+#define MQR unmqr
+#define GQR ungqr
 #define CPLX
 #define TR 'C'
 #define CONJ(x) conjg(x)
@@ -71,17 +79,20 @@ program test_fortran
   character(16) :: env
   integer :: chosen, stat, major, minor, patch
 
-  call get_environment_variable('BATCHLAPACK_BACKEND', env)
-  if (trim(env) == 'cuda' .and. .not. bl_cuda_available()) then
-    print '(a)', 'SKIPPED: no usable CUDA device'
-    stop 77
+  call get_environment_variable('BATCHLAPACK_TEST_BACKEND', env)
+  if (len_trim(env) > 0) then
+    call bl_set_backend(env, stat)
+    if (stat == BL_ERROR_NO_DEVICE) then
+      print '(a)', 'SKIPPED: backend ' // trim(env) // ' is not usable here'
+      stop 77
+    end if
+    call expect(stat == 0, 'bl_set_backend(' // trim(env) // ')')
   end if
 
   call run_s()
   call run_d()
   call run_c()
   call run_z()
-  call expect(bl_last_backend() /= BL_BACKEND_AUTO, 'bl_last_backend after a call')
 
   chosen = bl_get_backend()
   call bl_set_backend('CPU', stat)
@@ -94,6 +105,6 @@ program test_fortran
   call expect(len(bl_version_string()) > 0 .and. major >= 0 .and. minor >= 0 .and. patch >= 0, 'version')
   call expect(len(bl_error_string(BL_ERROR_NO_DEVICE)) > 0, 'bl_error_string')
 
-  print '(a, i0, a, a)', 'test_fortran: ', failures, ' failure(s), backend ', bl_backend_name(bl_last_backend())
+  print '(a, i0, a, a)', 'test_fortran: ', failures, ' failure(s), backend ', bl_backend_name(ran_on)
   if (failures > 0) error stop 1
 end program
