@@ -92,34 +92,12 @@ module batchlapack
   end interface
 
 #define BL_SPEC
-#define BL_PREC 1
-#include "routines.inc"
-#undef BL_PREC
-#define BL_PREC 2
-#include "routines.inc"
-#undef BL_PREC
-#define BL_PREC 3
-#include "routines.inc"
-#undef BL_PREC
-#define BL_PREC 4
-#include "routines.inc"
-#undef BL_PREC
+#include "precisions.inc"
 #undef BL_SPEC
 
 contains
 
-#define BL_PREC 1
-#include "routines.inc"
-#undef BL_PREC
-#define BL_PREC 2
-#include "routines.inc"
-#undef BL_PREC
-#define BL_PREC 3
-#include "routines.inc"
-#undef BL_PREC
-#define BL_PREC 4
-#include "routines.inc"
-#undef BL_PREC
+#include "precisions.inc"
 
 #define ET integer(c_int)
 #define SFX i
