@@ -22,7 +22,7 @@
 program block_jacobi
   use batchlapack
   implicit none
-  integer, parameter :: dp = kind(1.0d0), reps = 5
+  integer, parameter :: dp = kind(1.0d0), reps = 10
   integer :: nblocks = 10000, n = 16, k, rep
   double precision, allocatable :: blocks(:,:,:), residual(:,:), a(:,:,:), x_loop(:,:), x_batch(:,:)
   integer, allocatable :: ipiv(:,:), info(:)
