@@ -23,6 +23,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <type_traits>
 
 namespace bl {
 
@@ -116,7 +117,8 @@ private:
             return;
         }
         if (a.base == nullptr) fail(a.pos, std::string("(") + a.name + ") is null");
-        if (b_.count > 1 && a.stride < foot)
+        // Read-only arrays may overlap (batchlapack.h), e.g. stride 0 to share one matrix.
+        if (!std::is_const<T>::value && b_.count > 1 && a.stride < foot)
             fail(a.stride_pos, std::string("(stride of ") + a.name + ") = " + std::to_string(a.stride) +
                                    " must be >= " + std::to_string(foot) + " so that matrices do not overlap");
     }

@@ -191,7 +191,8 @@ template <class T> double norm1(const std::vector<T> &a, int rows, int cols) {
     for (int c = 0; c < cols; ++c) {
         double s = 0;
         for (int r = 0; r < rows; ++r) s += abs1(a[size_t(c) * rows + r]);
-        best = std::max(best, s);
+        if (s > best || s != s) best = s;  // not std::max, which drops a NaN column sum
+        if (best != best) break;
     }
     return best;
 }
