@@ -2,6 +2,8 @@
 //
 // Every routine here takes LAPACK workspace: it is queried once per call for the largest sizes
 // of the batch and allocated once per thread before the loop (ThreadWork), never per matrix.
+#include <algorithm>
+
 #include "backend.hpp"
 #include "lapack.hpp"
 #include "parallel.hpp"
@@ -37,9 +39,17 @@ template <class T> int run(const Ormqr<T> &op) {
     lapack::ormqr(side, trans, M, N, K, nullptr, std::max(1, nq), nullptr, nullptr, std::max(1, M), &w, -1,
                   &qinfo);
     ThreadWork<T> work(queried_lwork(w));
+    // LAPACK's unblocked ?orm2r/?unm2r sets A(i,i) = 1 while it applies reflector i and restores
+    // it afterwards. A is read-only to the caller and may be shared by the whole batch (stride 0),
+    // so each thread applies Q from its own copy of the reflectors instead of writing into A.
+    ThreadWork<T> reflectors(int64_t(std::max(1, nq)) * std::max(1, K));
     for_each_matrix(op, [&](int64_t i) {
-        lapack::ormqr(side, trans, op.m[i], op.n[i], op.k[i], op.A[i], op.A.ld[i], op.tau[i], op.C[i], op.C.ld[i],
-                      work.get(), work.size(), &op.b.info[i]);
+        const int rows = side == 'L' ? op.m[i] : op.n[i], k = op.k[i], lda = op.A.ld[i], ldv = std::max(1, rows);
+        T *v = reflectors.get();
+        for (int c = 0; c < k; ++c)
+            std::copy_n(op.A[i] + int64_t(c) * lda, rows, v + int64_t(c) * ldv);
+        lapack::ormqr(side, trans, op.m[i], op.n[i], k, v, ldv, op.tau[i], op.C[i], op.C.ld[i], work.get(),
+                      work.size(), &op.b.info[i]);
     });
     return 0;
 }

@@ -1,0 +1,52 @@
+# Run by the fortran.install test (CMakeLists.txt here) with BUILD_DIR, SOURCE_DIR (tests/fortran),
+# WORK_DIR, GENERATOR, Fortran_COMPILER, PKG_CONFIG, LIBDIR and INCLUDEDIR (relative to the
+# prefix) defined. Installs the build into a scratch prefix and builds Fortran programs against it
+# three ways: the compiler alone (-I -L -lbatchlapack), pkg-config's flags, and a CMake project
+# using find_package(batchlapack); plus the fixed-form legacy file. Each program is run.
+
+# Runs a command; on failure stops the test with its output.
+function(step what)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "${what} failed (${rc}):\n${ARGN}\n${out}")
+  endif()
+  message(STATUS "${what}: ok")
+endfunction()
+
+file(REMOVE_RECURSE "${WORK_DIR}")
+set(prefix "${WORK_DIR}/prefix")
+step("cmake --install" "${CMAKE_COMMAND}" --install "${BUILD_DIR}" --prefix "${prefix}")
+set(rpath "-Wl,-rpath,${prefix}/${LIBDIR}")
+
+# 1. The compiler alone, as a Makefile of a legacy code would do it; free and fixed form.
+foreach(source install/consumer.f90 legacy_fixed.f)
+  get_filename_component(name "${source}" NAME_WE)
+  step("build ${name} (-I -L -lbatchlapack)" "${Fortran_COMPILER}" "${SOURCE_DIR}/${source}"
+       "-I${prefix}/${INCLUDEDIR}" "-L${prefix}/${LIBDIR}" -lbatchlapack ${rpath}
+       -J "${WORK_DIR}" -o "${WORK_DIR}/${name}-plain")
+  step("run ${name} (-I -L -lbatchlapack)" "${WORK_DIR}/${name}-plain")
+endforeach()
+
+# 2. pkg-config's flags (its Cflags -I is the directory of the module file too).
+set(ENV{PKG_CONFIG_PATH} "${prefix}/${LIBDIR}/pkgconfig")
+# --define-prefix: the prefix is where the .pc file lies, not the configured one (a scratch prefix).
+execute_process(COMMAND "${PKG_CONFIG}" --define-prefix --cflags --libs batchlapack OUTPUT_VARIABLE flags
+                RESULT_VARIABLE rc OUTPUT_STRIP_TRAILING_WHITESPACE)
+if(NOT rc EQUAL 0 OR NOT flags MATCHES "-lbatchlapack")
+  message(FATAL_ERROR "pkg-config --cflags --libs batchlapack gave '${flags}' (${rc})")
+endif()
+separate_arguments(flags UNIX_COMMAND "${flags}")
+step("build consumer (pkg-config)" "${Fortran_COMPILER}" "${SOURCE_DIR}/install/consumer.f90" ${flags}
+     ${rpath} -J "${WORK_DIR}" -o "${WORK_DIR}/consumer-pc")
+step("run consumer (pkg-config)" "${WORK_DIR}/consumer-pc")
+
+# 3. A CMake project that finds the package in the prefix, and only there.
+step("configure consumer (find_package)" "${CMAKE_COMMAND}" -S "${SOURCE_DIR}/install" -B "${WORK_DIR}/cmake"
+     -G "${GENERATOR}" "-DCMAKE_Fortran_COMPILER=${Fortran_COMPILER}" "-DCMAKE_PREFIX_PATH=${prefix}"
+     -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF -DCMAKE_BUILD_TYPE=Release)
+file(STRINGS "${WORK_DIR}/cmake/CMakeCache.txt" found REGEX "^batchlapack_DIR:")
+if(NOT found MATCHES "${prefix}/")
+  message(FATAL_ERROR "find_package(batchlapack) found the package outside the prefix: ${found}")
+endif()
+step("build consumer (find_package)" "${CMAKE_COMMAND}" --build "${WORK_DIR}/cmake")
+step("run consumer (find_package)" "${WORK_DIR}/cmake/consumer")
