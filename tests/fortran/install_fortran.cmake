@@ -4,18 +4,7 @@
 # three ways: the compiler alone (-I -L -lbatchlapack), pkg-config's flags, and a CMake project
 # using find_package(batchlapack); plus the fixed-form legacy file. Each program is run.
 
-# Runs a command; on failure stops the test with its output.
-function(step what)
-  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
-  if(NOT rc EQUAL 0)
-    message(FATAL_ERROR "${what} failed (${rc}):\n${ARGN}\n${out}")
-  endif()
-  message(STATUS "${what}: ok")
-endfunction()
-
-file(REMOVE_RECURSE "${WORK_DIR}")
-set(prefix "${WORK_DIR}/prefix")
-step("cmake --install" "${CMAKE_COMMAND}" --install "${BUILD_DIR}" --prefix "${prefix}")
+include("${CMAKE_CURRENT_LIST_DIR}/../install/install_prefix.cmake")
 set(rpath "-Wl,-rpath,${prefix}/${LIBDIR}")
 
 # 1. The compiler alone, as a Makefile of a legacy code would do it; free and fixed form.

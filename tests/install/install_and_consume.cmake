@@ -1,18 +1,7 @@
 # Run by the `install` test (see CMakeLists.txt here) with BUILD_DIR, CONSUMER_DIR, WORK_DIR,
 # GENERATOR, C_COMPILER and PKG_CONFIG defined.
 
-# Runs a command; on failure stops the test with its output.
-function(step what)
-  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
-  if(NOT rc EQUAL 0)
-    message(FATAL_ERROR "${what} failed (${rc}):\n${ARGN}\n${out}")
-  endif()
-  message(STATUS "${what}: ok")
-endfunction()
-
-file(REMOVE_RECURSE "${WORK_DIR}")
-set(prefix "${WORK_DIR}/prefix")
-step("cmake --install" "${CMAKE_COMMAND}" --install "${BUILD_DIR}" --prefix "${prefix}")
+include("${CMAKE_CURRENT_LIST_DIR}/install_prefix.cmake")
 
 # 1. A CMake project that finds the package in the prefix, and only there.
 step("configure consumer (find_package)" "${CMAKE_COMMAND}" -S "${CONSUMER_DIR}" -B "${WORK_DIR}/cmake"
