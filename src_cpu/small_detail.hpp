@@ -35,9 +35,9 @@ template <class F, int... I> bool with_fixed(int n, F &f, std::integer_sequence<
     (void)((n == I + 1 && (done = f(Fixed<I + 1>{}), true)) || ...);
     return done;
 }
-// Returns f(Fixed<n>{}) for 1 <= n <= max_order, false (not handled) for any other n.
-template <class F> bool with_fixed(int n, F &&f) {
-    return with_fixed(n, f, std::make_integer_sequence<int, max_order>{});
+// Returns f(Fixed<n>{}) for 1 <= n <= Max, false (not handled) for any other n.
+template <int Max = max_order, class F> bool with_fixed(int n, F &&f) {
+    return with_fixed(n, f, std::make_integer_sequence<int, Max>{});
 }
 
 // ---- scalar arithmetic, the same spelling for real and complex --------------------------------
@@ -71,38 +71,37 @@ template <class T, class Mt, class Nt> void copy_out(Mt m, Nt n, const T *w, T *
 
 // ---- triangular solve ------------------------------------------------------------------------------
 // x := op(A)^{-1} x for triangular A (BLAS trsv's operation; x contiguous). trans is 'N', 'T' or
-// 'C'. Divides by the diagonal, as BLAS does.
+// 'C'. Multiplies by reciprocals of the diagonal, computed first: unlike the divisions BLAS does,
+// they are off the chain of dependent operations (a rounding difference of an ulp).
 template <class T, class Nt, class Ld>
 void tri_solve(bool lower, char trans, bool unit, Nt n, const T *a, Ld lda, T *x) {
+    const bool c = trans == 'C';
+    const auto op = [c](T v) { return c ? cj(v) : v; };
+    T inv[capacity<Nt>];
+    for (int j = 0; j < n; ++j) inv[j] = unit ? T(1) : T(1) / op(a[j + j * lda]);
     if (trans == 'N') {
         if (lower) {
             for (int j = 0; j < n; ++j) {
-                if (!unit) x[j] = x[j] / a[j + j * lda];
-                const T xj = x[j];
+                const T xj = x[j] = mul(x[j], inv[j]);
                 for (int i = j + 1; i < n; ++i) x[i] -= mul(xj, a[i + j * lda]);
             }
         } else {
             for (int j = n - 1; j >= 0; --j) {
-                if (!unit) x[j] = x[j] / a[j + j * lda];
-                const T xj = x[j];
+                const T xj = x[j] = mul(x[j], inv[j]);
                 for (int i = 0; i < j; ++i) x[i] -= mul(xj, a[i + j * lda]);
             }
         }
-        return;
-    }
-    const bool c = trans == 'C';
-    const auto op = [c](T v) { return c ? cj(v) : v; };
-    if (lower) {
+    } else if (lower) {
         for (int j = n - 1; j >= 0; --j) {
             T s = x[j];
             for (int i = j + 1; i < n; ++i) s -= mul(op(a[i + j * lda]), x[i]);
-            x[j] = unit ? s : s / op(a[j + j * lda]);
+            x[j] = mul(s, inv[j]);
         }
     } else {
         for (int j = 0; j < n; ++j) {
             T s = x[j];
             for (int i = 0; i < j; ++i) s -= mul(op(a[i + j * lda]), x[i]);
-            x[j] = unit ? s : s / op(a[j + j * lda]);
+            x[j] = mul(s, inv[j]);
         }
     }
 }

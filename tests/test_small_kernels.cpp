@@ -10,7 +10,8 @@ namespace {
 using namespace bltest;
 namespace small = bl::cpu::small;
 
-constexpr int kMax = 16;  // the kernels' cut-off (small_detail.hpp's max_order)
+constexpr int kMax = 16;       // the kernels' cut-off (small_detail.hpp's max_order)
+constexpr int kPotrfMax = 8;   // potrf's own (small_cholesky.cpp)
 
 // These are CPU kernels: under the CUDA registration there is nothing to test.
 template <class T> class Small : public ::testing::Test {
@@ -164,7 +165,7 @@ template <class T> Mat<T> spd(int n, char uplo) {
 
 TYPED_TEST(Small, Potrf) {
     using T = TypeParam;
-    for (int n = 1; n <= kMax; ++n)
+    for (int n = 1; n <= kPotrfMax; ++n)
         for (char uplo : {'U', 'L'})
             for (int bad = -1; bad < n; ++bad) {  // bad >= 0: leading minor bad+1 is negative
                 Mat<T> a = spd<T>(n, uplo);
@@ -344,7 +345,7 @@ TYPED_TEST(Small, DeclinesOutsideItsRange) {
     int info;
     EXPECT_FALSE(small::getrf(kMax + 1, kMax + 1, a.data(), a.ld, piv.data(), &info));
     EXPECT_FALSE(small::getrf(0, 3, a.data(), a.ld, piv.data(), &info));
-    EXPECT_FALSE(small::potrf('L', kMax + 1, a.data(), a.ld, &info));
+    EXPECT_FALSE(small::potrf('L', kPotrfMax + 1, a.data(), a.ld, &info));
     EXPECT_FALSE(small::geqrf(3, kMax + 1, a.data(), a.ld, tau.data()));
     EXPECT_FALSE(small::trsv('L', 'N', 'N', 0, a.data(), a.ld, tau.data(), 1));
 }
