@@ -19,10 +19,12 @@
 
 #include "args.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <type_traits>
 
 namespace bl {
 
@@ -34,9 +36,10 @@ public:
     int failed() const { return pos_; }
     const std::string &message() const { return msg_; }
 
-    // Runs the per-matrix checks, unless an array of sizes or pointers is missing.
+    // Runs the per-matrix checks, unless an array of sizes or pointers is missing (then they
+    // cannot be read) or the batch count is illegal.
     template <class F> void each(F &&body) {
-        if (pos_ != 0 || b_.count <= 0) return;
+        if (unreadable_ || b_.count <= 0) return;
         int64_t n = b_.layout == Layout::Variable ? b_.count : 1;
         for (int64_t i = 0; i < n; ++i) body(i);
     }
@@ -74,13 +77,18 @@ public:
     // per-matrix sizes and of pointers present. Called by the dispatcher before the routine's own
     // checks; an operation's fields are visited with it.
     void operator()(const Int &x, const char *) {
-        if (x.variable && x.per == nullptr && b_.count > 0) fail(x.pos, std::string("(") + x.name + ") is a null array");
+        if (x.variable && x.per == nullptr && b_.count > 0) {
+            fail(x.pos, std::string("(") + x.name + ") is a null array");
+            unreadable_ = true;
+        }
     }
     void operator()(const Option &, const char *) {}
     template <class T> void operator()(const Scalar<T> &, const char *) {}
     template <class T> void operator()(const Array<T> &a, const char *, const char * = nullptr) {
-        if (a.pointers && a.ptrs == nullptr && b_.count > 0)
+        if (a.pointers && a.ptrs == nullptr && b_.count > 0) {
             fail(a.pos, std::string("(") + a.name + ") is a null array of pointers");
+            unreadable_ = true;
+        }
         (*this)(a.ld, nullptr);
     }
 
@@ -110,7 +118,8 @@ private:
             return;
         }
         if (a.base == nullptr) fail(a.pos, std::string("(") + a.name + ") is null");
-        if (b_.count > 1 && a.stride < foot)
+        // Read-only arrays may overlap (batchlapack.h), e.g. stride 0 to share one matrix.
+        if (!std::is_const<T>::value && b_.count > 1 && a.stride < foot)
             fail(a.stride_pos, std::string("(stride of ") + a.name + ") = " + std::to_string(a.stride) +
                                    " must be >= " + std::to_string(foot) + " so that matrices do not overlap");
     }
@@ -122,7 +131,21 @@ private:
 
     const Batch &b_;
     int pos_ = 0;
+    bool unreadable_ = false;
     std::string msg_;
 };
+
+// LAPACK's checks of a square linear system AX = B with nrhs right-hand sides (getrs, gesv,
+// potrs, posv), for matrix i: n >= 0, nrhs >= 0, lda and ldb >= max(1, n), and A (n x n) and B
+// (n x nrhs) present and apart. The routines add their option and pivot checks.
+template <class Op> void check_square_system(const Op &op, Checker &c, int64_t i) {
+    const int n = op.n[i], nrhs = op.nrhs[i];
+    c.require(n >= 0, op.n, i, "must be >= 0");
+    c.require(nrhs >= 0, op.nrhs, i, "must be >= 0");
+    c.require(op.A.ld[i] >= std::max(1, n), op.A.ld, i, "must be >= max(1, n)", std::max(1, n));
+    c.require(op.B.ld[i] >= std::max(1, n), op.B.ld, i, "must be >= max(1, n)", std::max(1, n));
+    c.matrix(op.A, i, n, n);
+    c.matrix(op.B, i, n, nrhs);
+}
 
 }  // namespace bl
