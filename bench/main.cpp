@@ -43,8 +43,8 @@ Options:
   --sizes LIST     comma-separated n (default 4,8,16,32,64,128,256,512). Matrices are n x n;
                    right-hand sides n x nrhs (getrs, gesv, potrs, posv, ormqr's C, trsm's B);
                    gels solves 2n x n least-squares problems.
-  --batch N        matrices per call (default: about 256 MiB of the main matrix but at most
-                   about 1 GFLOP of work, and at least 100 matrices).
+  --batch N        matrices per call (default: about 256 MiB of the main matrix, and at least
+                   100 matrices).
   --runs N         timed runs per implementation (default 5).
   --nrhs N         right-hand sides (default 1).
   --csv FILE       also write the table as CSV to FILE.
@@ -174,12 +174,10 @@ double time_runs(Case &c, const Implementation &impl, int runs) {
     return seconds[size_t(runs / 2)];
 }
 
-// About 256 MiB of the main matrix, but at most about 1 GFLOP per call (so that the large sizes
-// stay short), and at least 100 matrices.
+// About 256 MiB of the main matrix (the default: enough matrices that none of the
+// implementations runs from cache), and at least 100 matrices.
 int64_t default_batch(const Options &o, int n) {
-    const int64_t by_memory = (int64_t(256) << 20) / matrix_bytes(o.routine, o.precision, n);
-    const int64_t by_work = int64_t(1e9 / make_case(o.routine, o.precision, n, o.nrhs, 1)->flops);
-    return std::max<int64_t>(100, std::min(by_memory, by_work));
+    return std::max<int64_t>(100, (int64_t(256) << 20) / matrix_bytes(o.routine, o.precision, n));
 }
 
 }  // namespace
