@@ -31,7 +31,8 @@ Peers on the CPU:
   OpenMP loop   the same loop under '#pragma omp parallel for', one thread per matrix, the BLAS held
                 to one thread inside it exactly as batchlapack's CPU backend does.
 
-Each implementation runs once to warm up, then --runs times; the table shows the median. The input
+Each implementation runs once to warm up, then --runs times, the implementations taking turns run
+by run so that changes in the machine's load fall on all of them; the table shows the median. The input
 is restored before every run (not timed), and every run is checked (return value 0, every info 0;
 after the warm-up and the last run also every matrix written, no NaN/Inf), so that a failing call
 is never timed.
@@ -148,30 +149,44 @@ const Implementation kImplementations[] = {
 // What info holds before a run, to see that the run set it.
 constexpr int kUnset = std::numeric_limits<int>::min();
 
-// Median time in seconds of `runs` runs after a warm-up; every run starts from the saved input.
-// The return value and info are checked after every run; the outputs (every matrix written, all
-// finite) after the warm-up and the last run, which suffices since every run computes the same
-// thing, and keeps the untimed part of a run from dominating small sizes.
-double time_runs(Case &c, const Implementation &impl, int runs) {
-    std::vector<double> seconds;
-    for (int k = 0; k <= runs; ++k) {
-        c.restore();
-        std::fill(c.info.begin(), c.info.end(), c.has_info ? kUnset : 0);
-        const auto t0 = std::chrono::steady_clock::now();
-        std::string error = impl.run(c);
-        const auto t1 = std::chrono::steady_clock::now();
-        if (error.empty()) {
-            const auto bad = std::find_if(c.info.begin(), c.info.end(), [](int x) { return x != 0; });
-            if (bad != c.info.end())
-                error = (*bad == kUnset ? std::string("info not set") : "info = " + std::to_string(*bad)) +
-                        " for matrix " + std::to_string(bad - c.info.begin());
-        }
-        if (error.empty() && (k == 0 || k == runs)) error = c.check_outputs();
-        if (!error.empty()) fail(std::string(impl.name) + " failed at n = " + std::to_string(c.n) + ": " + error);
-        if (k > 0) seconds.push_back(std::chrono::duration<double>(t1 - t0).count());
+// One run of `impl` from the saved input, in seconds. The return value and info are checked
+// after every run; the outputs (every matrix written, all finite) when `check_outputs` is set --
+// after the warm-up and the last run, which suffices since every run computes the same thing,
+// and keeps the untimed part of a run from dominating small sizes.
+double time_run(Case &c, const Implementation &impl, bool check_outputs) {
+    c.restore();
+    std::fill(c.info.begin(), c.info.end(), c.has_info ? kUnset : 0);
+    const auto t0 = std::chrono::steady_clock::now();
+    std::string error = impl.run(c);
+    const auto t1 = std::chrono::steady_clock::now();
+    if (error.empty()) {
+        const auto bad = std::find_if(c.info.begin(), c.info.end(), [](int x) { return x != 0; });
+        if (bad != c.info.end())
+            error = (*bad == kUnset ? std::string("info not set") : "info = " + std::to_string(*bad)) +
+                    " for matrix " + std::to_string(bad - c.info.begin());
     }
-    std::nth_element(seconds.begin(), seconds.begin() + runs / 2, seconds.end());
-    return seconds[size_t(runs / 2)];
+    if (error.empty() && check_outputs) error = c.check_outputs();
+    if (!error.empty()) fail(std::string(impl.name) + " failed at n = " + std::to_string(c.n) + ": " + error);
+    return std::chrono::duration<double>(t1 - t0).count();
+}
+
+// Median time of each implementation over `runs` runs after a warm-up. The implementations take
+// turns run by run, so that a change in the machine's load during the measurement falls on all
+// of them alike instead of on whichever happened to be running.
+std::vector<double> median_times(Case &c, int runs) {
+    const size_t count = std::size(kImplementations);
+    std::vector<std::vector<double>> seconds(count);
+    for (int k = 0; k <= runs; ++k)
+        for (size_t j = 0; j < count; ++j) {
+            const double t = time_run(c, kImplementations[j], k == 0 || k == runs);
+            if (k > 0) seconds[j].push_back(t);
+        }
+    std::vector<double> median(count);
+    for (size_t j = 0; j < count; ++j) {
+        std::nth_element(seconds[j].begin(), seconds[j].begin() + runs / 2, seconds[j].end());
+        median[j] = seconds[j][size_t(runs / 2)];
+    }
+    return median;
 }
 
 // About 256 MiB of the main matrix (the default: enough matrices that none of the
@@ -219,8 +234,7 @@ int main(int argc, char **argv) {
             fail(std::string("n = ") + std::to_string(n) + ": " + e.what());
         }
         std::vector<double> gflops;
-        for (const Implementation &impl : kImplementations)
-            gflops.push_back(c->flops * double(batch) / time_runs(*c, impl, o.runs) * 1e-9);
+        for (double t : median_times(*c, o.runs)) gflops.push_back(c->flops * double(batch) / t * 1e-9);
         const double best_peer = *std::max_element(gflops.begin(), gflops.end() - 1);
         const double ratio = gflops.back() / best_peer;
 
