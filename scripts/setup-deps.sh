@@ -6,8 +6,8 @@
 #
 # Missing packages are installed with apt-get when run as root (the README's commands run on a
 # fresh machine with nothing done before them); otherwise the script stops and names them, so that
-# nothing half-configured follows. gfortran is optional (it enables the Fortran module): installed
-# when root, only mentioned otherwise.
+# nothing half-configured follows. gfortran (the Fortran module) and OpenBLAS where reference
+# LAPACK is already present are optional: installed when root, only mentioned otherwise.
 set -euo pipefail
 
 want_tests=0
@@ -28,14 +28,15 @@ command -v cmake >/dev/null 2>&1 || missing+=(cmake)
 command -v g++ >/dev/null 2>&1 || missing+=(g++)
 command -v make >/dev/null 2>&1 || missing+=(make)
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
-# LAPACK: OpenBLAS's (optimized) is preferred; reference LAPACK is accepted when already present.
-if ! installed libopenblas-dev && ! installed liblapack-dev; then
-  missing+=(libopenblas-dev)
+optional=()
+# LAPACK: OpenBLAS's (optimized) is installed when we can; reference LAPACK, when already present,
+# is accepted otherwise (the build then uses it).
+if ! installed libopenblas-dev; then
+  if installed liblapack-dev; then optional+=(libopenblas-dev); else missing+=(libopenblas-dev); fi
 fi
 if [ "$want_tests" = 1 ] && ! installed libgtest-dev; then
   missing+=(libgtest-dev)
 fi
-optional=()
 command -v gfortran >/dev/null 2>&1 || optional+=(gfortran)
 
 if [ "${#missing[@]}" -eq 0 ] && [ "${#optional[@]}" -eq 0 ]; then
@@ -50,7 +51,7 @@ if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
   # The optional compiler must not stop the build when it cannot be installed.
   if [ "${#optional[@]}" -gt 0 ]; then
     apt-get install -y -qq --no-install-recommends "${optional[@]}" >/dev/null ||
-      echo "setup-deps: could not install ${optional[*]} (optional: the Fortran module is skipped)" >&2
+      echo "setup-deps: could not install ${optional[*]} (optional: without gfortran the Fortran module is skipped, without OpenBLAS reference LAPACK is used)" >&2
   fi
   exit 0
 fi
@@ -60,4 +61,4 @@ if [ "${#missing[@]}" -gt 0 ]; then
   echo "setup-deps: install them (as root: apt-get install ${missing[*]}) and run again." >&2
   exit 1
 fi
-echo "setup-deps: optional package not installed: ${optional[*]} (the Fortran module is skipped)" >&2
+echo "setup-deps: optional packages not installed: ${optional[*]} (gfortran: the Fortran module is skipped; libopenblas-dev: reference LAPACK is used)" >&2
