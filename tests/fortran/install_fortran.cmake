@@ -30,12 +30,4 @@ step("build consumer (pkg-config)" "${Fortran_COMPILER}" "${SOURCE_DIR}/install/
 step("run consumer (pkg-config)" "${WORK_DIR}/consumer-pc")
 
 # 3. A CMake project that finds the package in the prefix, and only there.
-step("configure consumer (find_package)" "${CMAKE_COMMAND}" -S "${SOURCE_DIR}/install" -B "${WORK_DIR}/cmake"
-     -G "${GENERATOR}" "-DCMAKE_Fortran_COMPILER=${Fortran_COMPILER}" "-DCMAKE_PREFIX_PATH=${prefix}"
-     -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF -DCMAKE_BUILD_TYPE=Release)
-file(STRINGS "${WORK_DIR}/cmake/CMakeCache.txt" found REGEX "^batchlapack_DIR:")
-if(NOT found MATCHES "${prefix}/")
-  message(FATAL_ERROR "find_package(batchlapack) found the package outside the prefix: ${found}")
-endif()
-step("build consumer (find_package)" "${CMAKE_COMMAND}" --build "${WORK_DIR}/cmake")
-step("run consumer (find_package)" "${WORK_DIR}/cmake/consumer")
+consume_with_find_package("${SOURCE_DIR}/install" "-DCMAKE_Fortran_COMPILER=${Fortran_COMPILER}")

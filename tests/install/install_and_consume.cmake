@@ -4,15 +4,7 @@
 include("${CMAKE_CURRENT_LIST_DIR}/install_prefix.cmake")
 
 # 1. A CMake project that finds the package in the prefix, and only there.
-step("configure consumer (find_package)" "${CMAKE_COMMAND}" -S "${CONSUMER_DIR}" -B "${WORK_DIR}/cmake"
-     -G "${GENERATOR}" "-DCMAKE_C_COMPILER=${C_COMPILER}" "-DCMAKE_PREFIX_PATH=${prefix}"
-     -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF -DCMAKE_BUILD_TYPE=Release)
-file(STRINGS "${WORK_DIR}/cmake/CMakeCache.txt" found REGEX "^batchlapack_DIR:")
-if(NOT found MATCHES "${prefix}/")
-  message(FATAL_ERROR "find_package(batchlapack) found the package outside the prefix: ${found}")
-endif()
-step("build consumer (find_package)" "${CMAKE_COMMAND}" --build "${WORK_DIR}/cmake")
-step("run consumer (find_package)" "${WORK_DIR}/cmake/consumer")
+consume_with_find_package("${CONSUMER_DIR}" "-DCMAKE_C_COMPILER=${C_COMPILER}")
 
 # 2. The same program compiled with pkg-config's flags.
 file(GLOB_RECURSE pc_file "${prefix}/*/batchlapack.pc")
