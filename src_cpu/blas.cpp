@@ -2,8 +2,8 @@
 // library's small kernels).
 //
 // Arrays that BLAS does not reference for the given sizes and scalars may be null (interface_c/
-// blas.cpp checks them with zero size); they are passed as null pointers instead of being located,
-// so that a null strided base is never offset.
+// blas.cpp checks them with zero size); they are never located then, so that a null strided base
+// is never offset.
 #include "backend.hpp"
 #include "lapack.hpp"
 #include "parallel.hpp"
@@ -34,26 +34,50 @@ template <class T> int run(const Trsm<T> &op) {
     return 0;
 }
 
+// C := beta * C for a rows x cols matrix (or a vector: cols = 1, ld = its increment), with exact
+// zeros for beta = 0 whatever C held (BLAS does not read C then, NaN included).
+template <class T> void scale(T beta, T *c, int rows, int cols, int ld, int inc) {
+    for (int j = 0; j < cols; ++j)
+        for (int r = 0; r < rows; ++r) {
+            T &x = c[int64_t(j) * ld + int64_t(r) * inc];
+            x = beta == T(0) ? T(0) : beta * x;
+        }
+}
+
+// gemm and gemv take the cases where alpha * op(A) * op(B) vanishes, and beta = 0, into their
+// own hands rather than trusting every BLAS with them: optimized BLAS builds have small-matrix
+// paths that read A when alpha = 0 (A may be null here) or let a NaN in C through when beta = 0.
 template <class T> int run(const Gemm<T> &op) {
     const T alpha = op.alpha.value, beta = op.beta.value;
     for_each_matrix(op, [&](int64_t i) {
         const int m = op.m[i], n = op.n[i], k = op.k[i];
-        if (m == 0 || n == 0 || ((alpha == T(0) || k == 0) && beta == T(1))) return;
-        const bool ab = alpha != T(0) && k > 0;
-        lapack::gemm(op.transa.value, op.transb.value, m, n, k, alpha, ab ? op.A[i] : nullptr, op.A.ld[i],
-                     ab ? op.B[i] : nullptr, op.B.ld[i], beta, op.C[i], op.C.ld[i]);
+        if (m == 0 || n == 0) return;
+        if (alpha == T(0) || k == 0) {
+            if (beta != T(1)) scale(beta, op.C[i], m, n, op.C.ld[i], 1);
+            return;
+        }
+        if (beta == T(0)) scale(T(0), op.C[i], m, n, op.C.ld[i], 1);
+        lapack::gemm(op.transa.value, op.transb.value, m, n, k, alpha, op.A[i], op.A.ld[i], op.B[i], op.B.ld[i],
+                     beta, op.C[i], op.C.ld[i]);
     });
     return 0;
 }
 
 template <class T> int run(const Gemv<T> &op) {
     const T alpha = op.alpha.value, beta = op.beta.value;
+    const bool transposed = op.trans.value != 'N';
     for_each_matrix(op, [&](int64_t i) {
-        const int m = op.m[i], n = op.n[i];
-        if (m == 0 || n == 0 || (alpha == T(0) && beta == T(1))) return;
-        const bool ax = alpha != T(0);
-        lapack::gemv(op.trans.value, m, n, alpha, ax ? op.A[i] : nullptr, op.A.ld[i], ax ? op.x[i] : nullptr,
-                     op.x.ld[i], beta, op.y[i], op.y.ld[i]);
+        const int m = op.m[i], n = op.n[i], incy = op.y.ld[i];
+        const int leny = transposed ? n : m;
+        if (m == 0 || n == 0) return;
+        // Scaling touches every element of y in any order: |incy| covers a negative increment.
+        const int step = incy < 0 ? -incy : incy;
+        if (alpha == T(0)) {
+            if (beta != T(1)) scale(beta, op.y[i], leny, 1, 0, step);
+            return;
+        }
+        if (beta == T(0)) scale(T(0), op.y[i], leny, 1, 0, step);
+        lapack::gemv(op.trans.value, m, n, alpha, op.A[i], op.A.ld[i], op.x[i], op.x.ld[i], beta, op.y[i], incy);
     });
     return 0;
 }
