@@ -1,0 +1,33 @@
+# The CUDA backend: enabled when BATCHLAPACK_WITH_CUDA is ON, or AUTO and a toolkit is found.
+# Defines BATCHLAPACK_CUDA (TRUE/FALSE) and BATCHLAPACK_CUDA_SOURCES; a build without CUDA compiles
+# the stub backend instead, so the dispatcher needs no #ifdef.
+set(BATCHLAPACK_CUDA FALSE)
+if(NOT BATCHLAPACK_WITH_CUDA STREQUAL "OFF")
+  # The toolkit is often installed without nvcc on PATH.
+  if(NOT CMAKE_CUDA_COMPILER AND NOT DEFINED ENV{CUDACXX} AND EXISTS /usr/local/cuda/bin/nvcc)
+    set(CMAKE_CUDA_COMPILER /usr/local/cuda/bin/nvcc)
+  endif()
+  include(CheckLanguage)
+  check_language(CUDA)
+  if(CMAKE_CUDA_COMPILER)
+    # "90": sm_90 machine code (H100/H200) plus compute_90 PTX that newer GPUs compile at load.
+    if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES)
+      set(CMAKE_CUDA_ARCHITECTURES 90)
+    endif()
+    enable_language(CUDA)
+    find_package(CUDAToolkit REQUIRED)
+    set(BATCHLAPACK_CUDA TRUE)
+  elseif(BATCHLAPACK_WITH_CUDA STREQUAL "ON")
+    message(FATAL_ERROR "BATCHLAPACK_WITH_CUDA=ON but no CUDA compiler was found")
+  endif()
+endif()
+
+if(BATCHLAPACK_CUDA)
+  set(CMAKE_CUDA_STANDARD 17)
+  set(CMAKE_CUDA_STANDARD_REQUIRED ON)
+  file(GLOB BATCHLAPACK_CUDA_SOURCES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/src_cuda/*.cu)
+  message(STATUS "batchlapack: CUDA backend ON (architectures ${CMAKE_CUDA_ARCHITECTURES})")
+else()
+  set(BATCHLAPACK_CUDA_SOURCES ${PROJECT_SOURCE_DIR}/src_cuda/stub.cpp)
+  message(STATUS "batchlapack: CUDA backend OFF")
+endif()

@@ -1,0 +1,116 @@
+// CUDA backend: Cholesky factorization (potrf) and the solves built on it (potrs, posv).
+#include "backend.hpp"
+#include "kernels.cuh"
+#include "stage.cuh"
+
+namespace bl {
+namespace cuda {
+namespace {
+
+template <class T> struct PotrfBody {
+    bool upper;
+    Sizes n;
+    View<T> A;
+    int *info;
+    bool in_shared;  // the matrix is copied to the team's tile (odd leading dimension), and back
+    template <class Team> __device__ void operator()(const Team &t, int64_t i, void *tile, void *) const {
+        const int N = n[i];
+        int result = 0;
+        if (N > 0) {
+            T *a = A.at(i);
+            const int lda = A.ldi(i);
+            if (in_shared) {
+                // An odd leading dimension keeps a row's elements in different banks (the upper
+                // case walks rows).
+                T *w = static_cast<T *>(tile);
+                const int ldw = N | 1;
+                copy_matrix(t, N, N, a, lda, w, ldw);
+                t.sync();
+                result = potf2(t, upper, N, w, ldw);
+                t.sync();
+                copy_matrix(t, N, N, w, ldw, a, lda);
+            } else {
+                result = potf2(t, upper, N, a, lda);
+            }
+        }
+        if (t.rank() == 0) info[i] = result;
+    }
+};
+
+// Solves A X = B with A = L L^H (or U^H U) from potrf; matrices whose `skip` entry is nonzero
+// (posv: the factorization failed) are left alone.
+template <class T> struct PotrsBody {
+    bool upper;
+    Sizes n, nrhs;
+    View<const T> A;
+    View<T> B;
+    const int *skip;
+    template <class Team> __device__ void operator()(const Team &t, int64_t i, void *, void *scratch) const {
+        const int N = n[i], R = nrhs[i];
+        if (N == 0 || R == 0 || (skip && skip[i] != 0)) return;
+        const T *a = A.at(i);
+        const int lda = A.ldi(i), ldb = B.ldi(i);
+        T *b = B.at(i);
+        // L Y = B then L^H X = Y; or U^H Y = B then U X = Y.
+        trsm_left(t, !upper, upper, upper, false, N, R, a, lda, b, 1, ldb, scratch);
+        trsm_left(t, !upper, !upper, !upper, false, N, R, a, lda, b, 1, ldb, scratch);
+    }
+};
+
+template <class T> void launch_potrf(Chunk &c, char uplo, const Int &n, const Array<T> &A) {
+    using D = Dev<T>;
+    const int maxn = chunk_max(n, c);
+    const size_t tile = (size_t(maxn) * (maxn | 1) * sizeof(D) + 15) / 16 * 16;
+    const bool warp = maxn <= 32;
+    const bool in_shared = fits_shared(warp ? 4 * tile : tile);
+    PotrfBody<D> body{uplo == 'U', c.sizes(n), c.view(A), c.info, in_shared};
+    launch(body, c.count, warp, block_threads(maxn), in_shared ? tile : 0, c.stream);
+}
+
+template <class T>
+void launch_potrs(Chunk &c, char uplo, const Int &n, const Int &nrhs, const Array<const T> &A, const Array<T> &B,
+                  const int *skip) {
+    const int maxn = chunk_max(n, c);
+    PotrsBody<Dev<T>> body{uplo == 'U', c.sizes(n), c.sizes(nrhs), c.view(A), c.view(B), skip};
+    launch(body, c.count, maxn <= 32, block_threads(maxn), 0, c.stream);
+}
+
+}  // namespace
+
+template <class T> int run(const Potrf<T> &op) {
+    return drive(
+        op, [&](Driver &d) { d.add(op.A, [&](int64_t i) { return Shape{op.n[i], op.n[i]}; }, true); },
+        [&](Chunk &c) { launch_potrf(c, op.uplo.value, op.n, op.A); });
+}
+BL_INSTANTIATE_RUN(Potrf)
+
+template <class T> int run(const Potrs<T> &op) {
+    return drive(
+        op,
+        [&](Driver &d) {
+            d.add(op.A, [&](int64_t i) { return Shape{op.n[i], op.n[i]}; }, false);
+            d.add(op.B, [&](int64_t i) { return Shape{op.n[i], op.nrhs[i]}; }, true);
+        },
+        [&](Chunk &c) {
+            launch_potrs(c, op.uplo.value, op.n, op.nrhs, op.A, op.B, nullptr);
+            c.clear_info();
+        });
+}
+BL_INSTANTIATE_RUN(Potrs)
+
+template <class T> int run(const Posv<T> &op) {
+    return drive(
+        op,
+        [&](Driver &d) {
+            d.add(op.A, [&](int64_t i) { return Shape{op.n[i], op.n[i]}; }, true);
+            d.add(op.B, [&](int64_t i) { return Shape{op.n[i], op.nrhs[i]}; }, true);
+        },
+        [&](Chunk &c) {
+            launch_potrf(c, op.uplo.value, op.n, op.A);
+            launch_potrs(c, op.uplo.value, op.n, op.nrhs, as_const(op.A), op.B, c.info);
+        });
+}
+BL_INSTANTIATE_RUN(Posv)
+
+}  // namespace cuda
+}  // namespace bl
