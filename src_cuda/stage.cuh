@@ -177,7 +177,7 @@ private:
     void prepare(Slot &slot, Chunk &c, int64_t first) {
         const size_t limit = chunk_bytes();
         const size_t per_matrix_small = 128;  // info, pointer and size arrays of the chunk
-        size_t bytes = 4096 + 256 * args_.size();
+        size_t bytes = size_t(64) << 10;  // room for the 256-byte alignment of every piece
         bool staged = false;
         for (const Arg &g : args_) staged |= !on_device(g.where);
         int64_t count = staged ? 0 : b_.count - first;
