@@ -34,9 +34,10 @@ public:
     int failed() const { return pos_; }
     const std::string &message() const { return msg_; }
 
-    // Runs the per-matrix checks, unless an array of sizes or pointers is missing.
+    // Runs the per-matrix checks, unless an array of sizes or pointers is missing (then they
+    // cannot be read) or the batch count is illegal.
     template <class F> void each(F &&body) {
-        if (pos_ != 0 || b_.count <= 0) return;
+        if (unreadable_ || b_.count <= 0) return;
         int64_t n = b_.layout == Layout::Variable ? b_.count : 1;
         for (int64_t i = 0; i < n; ++i) body(i);
     }
@@ -74,13 +75,18 @@ public:
     // per-matrix sizes and of pointers present. Called by the dispatcher before the routine's own
     // checks; an operation's fields are visited with it.
     void operator()(const Int &x, const char *) {
-        if (x.variable && x.per == nullptr && b_.count > 0) fail(x.pos, std::string("(") + x.name + ") is a null array");
+        if (x.variable && x.per == nullptr && b_.count > 0) {
+            fail(x.pos, std::string("(") + x.name + ") is a null array");
+            unreadable_ = true;
+        }
     }
     void operator()(const Option &, const char *) {}
     template <class T> void operator()(const Scalar<T> &, const char *) {}
     template <class T> void operator()(const Array<T> &a, const char *, const char * = nullptr) {
-        if (a.pointers && a.ptrs == nullptr && b_.count > 0)
+        if (a.pointers && a.ptrs == nullptr && b_.count > 0) {
             fail(a.pos, std::string("(") + a.name + ") is a null array of pointers");
+            unreadable_ = true;
+        }
         (*this)(a.ld, nullptr);
     }
 
@@ -122,6 +128,7 @@ private:
 
     const Batch &b_;
     int pos_ = 0;
+    bool unreadable_ = false;
     std::string msg_;
 };
 
