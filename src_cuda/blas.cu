@@ -9,18 +9,19 @@ namespace bl {
 namespace cuda {
 namespace {
 
+// trsv beyond the register solve's sizes: one block per matrix.
 template <class T> struct TrsvBody {
-    bool lower, transpose, conjugate, unit;
+    Triangle t;
     Sizes n;
     View<const T> A;
     View<T> x;
-    template <class Team> __device__ void operator()(const Team &t, int64_t i, void *, void *scratch) const {
+    template <class Team> __device__ void operator()(const Team &team, int64_t i, void *, void *scratch) const {
         const int N = n[i];
         if (N == 0) return;
         const int inc = x.ldi(i);
         // A negative increment walks x from its last element in memory (BLAS).
         T *first = x.at(i) + (inc < 0 ? int64_t(N - 1) * -inc : 0);
-        trsm_left(t, lower, transpose, conjugate, unit, N, 1, A.at(i), A.ldi(i), first, inc, 0, scratch);
+        trsm_left(team, t.lower, t.transpose, t.conjugate, t.unit, N, 1, A.at(i), A.ldi(i), first, inc, 0, scratch);
     }
 };
 
@@ -69,9 +70,15 @@ template <class T> int run(const Trsv<T> &op) {
         [&](Chunk &c) {
             const int maxn = chunk_max(op.n, c);
             const char tr = op.trans.value;
-            TrsvBody<Dev<T>> body{op.uplo.value == 'L', tr != 'N', tr == 'C', op.diag.value == 'U',
-                                  c.sizes(op.n),     c.view(op.A), c.view(op.x)};
-            launch(body, c.count, maxn <= 32, block_threads(maxn), 0, c.stream);
+            const Triangle t{op.uplo.value == 'L', tr != 'N', tr == 'C', op.diag.value == 'U'};
+            if (maxn <= 32) {
+                SolveRegisters<Dev<T>> g{c.sizes(op.n), Sizes{1}, c.view(op.A), View<const int>{}, c.view(op.x), true,
+                                         false, 1, {t, t}, nullptr, c.count};
+                launch_solve_registers(g, maxn, c.stream);
+                return;
+            }
+            TrsvBody<Dev<T>> body{t, c.sizes(op.n), c.view(op.A), c.view(op.x)};
+            launch(body, c.count, false, block_threads(maxn), 0, c.stream);
         });
 }
 BL_INSTANTIATE_RUN(Trsv)

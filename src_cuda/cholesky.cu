@@ -71,7 +71,14 @@ template <class T>
 void launch_potrs(Chunk &c, char uplo, const Int &n, const Int &nrhs, const Array<const T> &A, const Array<T> &B,
                   const int *skip) {
     const int maxn = chunk_max(n, c);
-    PotrsBody<Dev<T>> body{uplo == 'U', c.sizes(n), c.sizes(nrhs), c.view(A), c.view(B), skip};
+    const bool upper = uplo == 'U';
+    if (maxn <= 32 && chunk_max(nrhs, c) <= kRegisterSolveMaxRhs) {
+        SolveRegisters<Dev<T>> g{c.sizes(n), c.sizes(nrhs), c.view(A), View<const int>{}, c.view(B), false, false, 2,
+                                 {{!upper, upper, upper, false}, {!upper, !upper, !upper, false}}, skip, c.count};
+        launch_solve_registers(g, maxn, c.stream);
+        return;
+    }
+    PotrsBody<Dev<T>> body{upper, c.sizes(n), c.sizes(nrhs), c.view(A), c.view(B), skip};
     launch(body, c.count, maxn <= 32, block_threads(maxn), 0, c.stream);
 }
 

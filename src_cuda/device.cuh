@@ -100,6 +100,14 @@ template <class R> __device__ int argmax(const BlockTeam &t, R v, int k, void *s
     return k;
 }
 
+// Lane `src` of the calling thread's group of `width` lanes (the whole warp takes part).
+template <class T> __device__ __forceinline__ T shfl(T v, int src, int width) {
+    return __shfl_sync(0xffffffffu, v, src, width);
+}
+template <class R> __device__ __forceinline__ ::cuda::std::complex<R> shfl(::cuda::std::complex<R> v, int src, int width) {
+    return {__shfl_sync(0xffffffffu, v.real(), src, width), __shfl_sync(0xffffffffu, v.imag(), src, width)};
+}
+
 // The team's sum of one value per thread (block teams: `scratch` as for argmax).
 template <class T> __device__ T shfl_xor(T v, int o) { return __shfl_xor_sync(0xffffffffu, v, o); }
 template <class R> __device__ ::cuda::std::complex<R> shfl_xor(::cuda::std::complex<R> v, int o) {

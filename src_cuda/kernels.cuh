@@ -152,6 +152,88 @@ __device__ void trsm_left(const Team &t, bool lower, bool transpose, bool conjug
     }
 }
 
+// ---- small solves in registers --------------------------------------------------------------
+// The solves of getrs, potrs and trsv for n <= NB (8, 16, 32) and few right-hand sides: a group
+// of NB lanes per matrix, lane r holding row r of op(A) and element r of the right-hand side;
+// each step divides in one lane and broadcasts x_k by a shuffle. Up to two triangular solves,
+// with row interchanges before (getrs 'N') or after (getrs 'T'/'C') them.
+struct Triangle {
+    bool lower, transpose, conjugate, unit;
+};
+template <class T> struct SolveRegisters {
+    Sizes n, nrhs;
+    View<const T> A;
+    View<const int> ipiv;  // no pivots when ipiv.base and ipiv.ptrs are null
+    View<T> B;             // B(r, c) at B.at(i)[r * rs + c * ldb]
+    bool vector;           // trsv: rs is the (signed) increment of x, else 1
+    bool pivots_after;
+    int steps;
+    Triangle tri[2];
+    const int *skip;       // gesv/posv: matrices whose factorization failed are left alone
+    int64_t count;
+};
+template <int NB, class T> __global__ void __launch_bounds__(128) solve_registers(SolveRegisters<T> g) {
+    const int lane = threadIdx.x & (NB - 1);
+    const int64_t i = (int64_t(blockIdx.x) * blockDim.x + threadIdx.x) / NB;
+    const bool live = i < g.count && !(g.skip && g.skip[i] != 0);
+    const int N = live ? g.n[i] : 0, R = live ? g.nrhs[i] : 0;
+    // every lane of the warp runs the same number of right-hand sides (the shuffles need them all)
+    int rounds = R;
+    for (int o = 16; o > 0; o >>= 1) rounds = max(rounds, __shfl_xor_sync(0xffffffffu, rounds, o));
+    const T *a = live ? g.A.at(i) : nullptr;
+    const int lda = live ? g.A.ldi(i) : 0;
+    const bool pivots = g.ipiv.base || g.ipiv.ptrs;
+    const int pk = live && pivots && lane < N ? g.ipiv.at(i)[lane] - 1 : lane;
+    T *b = live ? g.B.at(i) : nullptr;
+    int64_t rs = 1, cs = live ? g.B.ldi(i) : 0;
+    if (g.vector && live) {
+        rs = cs, cs = 0;
+        if (rs < 0) b += int64_t(N - 1) * -rs;  // BLAS: a negative increment starts at the end
+    }
+    auto interchange = [&](T &x, bool forward) {
+        for (int s = 0; s < NB; ++s) {
+            const int k = forward ? s : NB - 1 - s;
+            const int kp = shfl(pk, k, NB);  // lanes past N hold kp = k: no swap
+            const int src = lane == k ? kp : lane == kp ? k : lane;
+            x = shfl(x, src, NB);
+        }
+    };
+    for (int c = 0; c < rounds; ++c) {
+        const bool mine = lane < N && c < R;
+        T x = mine ? b[lane * rs + c * cs] : T(0);
+        if (pivots && !g.pivots_after) interchange(x, true);
+        for (int t = 0; t < g.steps; ++t) {
+            const Triangle tr = g.tri[t];
+            T row[NB];
+#pragma unroll
+            for (int k = 0; k < NB; ++k)
+                row[k] = lane < N && k < N ? conj_if(tr.conjugate, tr.transpose ? a[k + int64_t(lane) * lda]
+                                                                                 : a[lane + int64_t(k) * lda])
+                                           : T(0);
+            const bool forward = tr.lower != tr.transpose;
+#pragma unroll
+            for (int s = 0; s < NB; ++s) {
+                const int k = forward ? s : NB - 1 - s;
+                if (lane == k && mine && !tr.unit) x = x / row[k];
+                const T xk = shfl(x, k, NB);
+                if (mine && (forward ? lane > k : lane < k) && k < N) x -= row[k] * xk;
+            }
+        }
+        if (pivots && g.pivots_after) interchange(x, false);
+        if (mine) b[lane * rs + c * cs] = x;
+    }
+}
+template <class T> void launch_solve_registers(const SolveRegisters<T> &g, int largest, cudaStream_t stream) {
+    const int nb = largest <= 8 ? 8 : largest <= 16 ? 16 : 32;
+    const unsigned blocks = unsigned((g.count * nb + 127) / 128);
+    if (nb == 8) solve_registers<8><<<blocks, 128, 0, stream>>>(g);
+    else if (nb == 16) solve_registers<16><<<blocks, 128, 0, stream>>>(g);
+    else solve_registers<32><<<blocks, 128, 0, stream>>>(g);
+    check_launch("solve_registers");
+}
+// Whether the register solve serves a chunk: n <= 32 and at most this many right-hand sides.
+constexpr int kRegisterSolveMaxRhs = 4;
+
 // ---- Cholesky ------------------------------------------------------------------------------
 // Unblocked right-looking Cholesky (LAPACK's potf2) of the n x n matrix whose lower triangle is
 // L-stored (or, when `upper`, whose upper triangle holds U = L^H: element (r, c) of L is then

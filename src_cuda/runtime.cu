@@ -57,13 +57,13 @@ const DeviceInfo &device_info() {
     return info;
 }
 
-size_t chunk_bytes() {
-    // BATCHLAPACK_CUDA_CHUNK_BYTES overrides (tests use it to force many chunks). Otherwise 1/64
-    // of the device memory, at most 256 MiB: each chunk is long enough that launch and
-    // synchronisation costs vanish, and kSlots of them leave most of the memory to the caller.
+size_t chunk_bytes(double host_bytes) {
+    // BATCHLAPACK_CUDA_CHUNK_BYTES overrides (tests use it to force many chunks). Otherwise an
+    // eighth of the call's traffic, between 4 MiB and min(256 MiB, 1/64 of the device).
     if (const char *v = std::getenv("BATCHLAPACK_CUDA_CHUNK_BYTES"))
         if (long long b = std::atoll(v); b > 0) return size_t(b);
-    return std::min<size_t>(size_t(256) << 20, device_info().total_memory / 64);
+    const size_t most = std::min<size_t>(size_t(256) << 20, device_info().total_memory / 64);
+    return std::min(most, std::max(size_t(4) << 20, size_t(host_bytes / 8)));
 }
 
 Where where(const void *p) {

@@ -106,9 +106,10 @@ struct DeviceInfo {
 };
 const DeviceInfo &device_info();
 
-// Bytes a host batch is staged in per chunk: large enough to keep the copy engines busy, small
-// enough that several slots fit next to the caller's own device data.
-size_t chunk_bytes();
+// Bytes of a chunk of a call that moves `host_bytes` between host and device: small enough that
+// the pipeline has several chunks in flight and several slots fit next to the caller's own
+// device data, large enough to keep the copy engines busy.
+size_t chunk_bytes(double host_bytes);
 
 }  // namespace cuda
 }  // namespace bl

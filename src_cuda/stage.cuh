@@ -67,8 +67,9 @@ private:
     friend class Driver;
     struct Staged {
         const void *key;
-        char *device;                  // the chunk's packed copy
-        std::vector<int64_t> offsets;  // bytes, per matrix of the chunk
+        char *device;                  // the chunk's copy on the device
+        std::vector<int64_t> offsets;  // bytes, per matrix of the chunk (packed copies)
+        bool direct;                   // pinned strided data: copied as it lies, at its own stride
     };
     // Bump allocation in the slot's device buffer and its pinned mirror.
     size_t take(size_t bytes);
@@ -120,6 +121,7 @@ public:
     // Runs the whole batch through launch(Chunk&); returns once results are in the caller's arrays.
     template <class F> void run(F &&launch) {
         Lease ctx;
+        limit_ = chunk_bytes(host_bytes());
         struct Pending {
             Chunk chunk;
             bool busy = false;
@@ -168,6 +170,12 @@ private:
         Shape s = g.shape(i);
         return s.rows > 0 && s.cols > 0 ? int64_t(std::abs(g.ld[i])) * (s.cols - 1) + s.rows : 0;
     }
+    // Pinned memory in a strided layout needs no packing: the chunk is one span of it.
+    bool direct(const Arg &g) const { return g.where == Where::Pinned && !g.pointers && b_.layout != Layout::Variable; }
+    size_t span(const Arg &g, int64_t first, int64_t count) const {
+        const size_t f = size_t(foot(g, first)) * g.elem;
+        return f ? size_t(count - 1) * size_t(g.stride_bytes) + f : 0;
+    }
     const char *host_address(const Arg &g, int64_t i) const {
         return g.pointers ? static_cast<const char *>(g.ptrs[i]) : g.base + i * g.stride_bytes;
     }
@@ -175,7 +183,7 @@ private:
     // Chooses the chunk starting at `first` (as many matrices as fit chunk_bytes(), at least
     // one), sizes the slot's buffers, packs the host arrays and copies them to the device.
     void prepare(Slot &slot, Chunk &c, int64_t first) {
-        const size_t limit = chunk_bytes();
+        const size_t limit = limit_;
         const size_t per_matrix_small = 128;  // info, pointer and size arrays of the chunk
         size_t bytes = size_t(64) << 10;  // room for the 256-byte alignment of every piece
         bool staged = false;
@@ -200,13 +208,23 @@ private:
         if (b_.info) c.info = reinterpret_cast<int *>(c.dev_ + c.take(sizeof(int) * count));
         for (const Arg &g : args_) {
             if (on_device(g.where)) continue;
-            Chunk::Staged s{g.key, nullptr, std::vector<int64_t>(count)};
+            if (direct(g)) {  // the copy engines read the caller's pinned memory themselves
+                const size_t total = span(g, first, count);
+                const size_t at = c.take(total);
+                if (total)
+                    check(cudaMemcpyAsync(c.dev_ + at, host_address(g, first), total, cudaMemcpyHostToDevice, c.stream),
+                          "cudaMemcpyAsync (pinned batch to device)");
+                c.staged_.push_back(Chunk::Staged{g.key, c.dev_ + at, {}, true});
+                continue;
+            }
+            Chunk::Staged s{g.key, nullptr, std::vector<int64_t>(count), false};
             size_t total = 0;
             for (int64_t j = 0; j < count; ++j) {
                 s.offsets[j] = int64_t(total);
                 total += size_t(foot(g, first + j)) * g.elem;
             }
             size_t at = c.take(total);
+#pragma omp parallel for schedule(static) if (count > 256)
             for (int64_t j = 0; j < count; ++j) {
                 size_t n = size_t(foot(g, first + j)) * g.elem;
                 if (n) std::memcpy(c.pin_ + at + s.offsets[j], host_address(g, first + j), n);
@@ -225,6 +243,13 @@ private:
         for (const Chunk::Staged &s : c.staged_) {
             const Arg &g = arg(s.key);
             if (!g.written) continue;
+            if (s.direct) {
+                if (size_t total = span(g, c.first, c.count))
+                    check(cudaMemcpyAsync(const_cast<char *>(host_address(g, c.first)), s.device, total,
+                                          cudaMemcpyDeviceToHost, c.stream),
+                          "cudaMemcpyAsync (results to pinned host memory)");
+                continue;
+            }
             size_t total = size_t(s.offsets.back()) + size_t(foot(g, c.first + c.count - 1)) * g.elem;
             if (total)
                 check(cudaMemcpyAsync(c.pin_ + (s.device - c.dev_), s.device, total, cudaMemcpyDeviceToHost, c.stream),
@@ -241,8 +266,9 @@ private:
         check(cudaStreamSynchronize(slot.stream), "batchlapack kernels");
         for (const Chunk::Staged &s : c.staged_) {
             const Arg &g = arg(s.key);
-            if (!g.written) continue;
+            if (!g.written || s.direct) continue;
             const char *pinned = c.pin_ + (s.device - c.dev_);
+#pragma omp parallel for schedule(static) if (c.count > 256)
             for (int64_t j = 0; j < c.count; ++j) {
                 size_t n = size_t(foot(g, c.first + j)) * g.elem;
                 if (n) std::memcpy(const_cast<char *>(host_address(g, c.first + j)), pinned + s.offsets[j], n);
@@ -260,6 +286,7 @@ private:
 
     const Batch &b_;
     std::vector<Arg> args_;
+    size_t limit_ = 0;  // bytes of a chunk
 };
 
 inline size_t Chunk::take(size_t bytes) {
@@ -299,6 +326,11 @@ template <class T> View<Dev<T>> Chunk::view(const Array<T> &a) {
     for (const Staged &s : staged_) {
         if (s.key != key_of(a)) continue;
         D *base = reinterpret_cast<D *>(s.device);
+        if (s.direct) {
+            v.base = base;
+            v.stride = a.stride;
+            return v;
+        }
         if (driver_->b_.layout == Layout::Variable) {
             std::vector<D *> p(count);
             for (int64_t j = 0; j < count; ++j) p[j] = reinterpret_cast<D *>(s.device + s.offsets[j]);
