@@ -52,8 +52,9 @@ template <class Body> void launch(const Body &body, int64_t count, bool warp, in
     check_launch("each_matrix");
 }
 
-// Threads for a block team on matrices of `rows` rows: one row a thread, 64 to 256.
-inline int block_threads(int rows) { return std::min(256, std::max(64, (rows + 31) / 32 * 32)); }
+// Threads for a block team on matrices of `rows` rows: 64 to 256 (the updates spread a
+// trailing matrix's elements over all of them).
+inline int block_threads(int rows) { return std::min(256, std::max(64, (rows * rows / 16 + 31) / 32 * 32)); }
 // Whether `bytes` of tile (plus the static scratch) fit one block's shared memory.
 inline bool fits_shared(size_t bytes) { return bytes + kScratchBytes <= device_info().shared_per_block; }
 
@@ -97,11 +98,17 @@ __device__ int getf2(const Team &t, int m, int n, T *a, int lda, int *ipiv, void
             info = j + 1;
         }
         t.sync();
-        const T inv = is_zero(pivot) ? T(1) : T(1) / pivot;
-        for (int r = j + 1 + t.rank(); r < m; r += t.size()) {
-            const T l = is_zero(pivot) ? col[r] : col[r] * inv;
-            col[r] = l;
-            for (int c = j + 1; c < n; ++c) a[r + int64_t(c) * lda] -= l * a[j + int64_t(c) * lda];
+        if (!is_zero(pivot)) {
+            const T inv = T(1) / pivot;
+            for (int r = j + 1 + t.rank(); r < m; r += t.size()) col[r] *= inv;
+        }
+        t.sync();
+        // The rank-1 update, the team's threads over its elements (consecutive threads on
+        // consecutive rows): every thread has work even when few rows remain.
+        const int rows = m - j - 1, total = rows * (n - j - 1);
+        for (int e = t.rank(); e < total; e += t.size()) {
+            const int c = j + 1 + e / rows, r = j + 1 + e % rows;
+            a[r + int64_t(c) * lda] -= col[r] * a[j + int64_t(c) * lda];
         }
         t.sync();
     }
@@ -206,8 +213,8 @@ template <int NB, class T> __global__ void __launch_bounds__(128) solve_register
             const Triangle tr = g.tri[t];
             T row[NB];
 #pragma unroll
-            for (int k = 0; k < NB; ++k)
-                row[k] = lane < N && k < N ? conj_if(tr.conjugate, tr.transpose ? a[k + int64_t(lane) * lda]
+            for (int k = 0; k < NB; ++k)  // only op(A)'s triangle: half the bytes of the matrix
+                row[k] = lane < N && k < N && (tr.lower != tr.transpose ? k <= lane : k >= lane) ? conj_if(tr.conjugate, tr.transpose ? a[k + int64_t(lane) * lda]
                                                                                  : a[lane + int64_t(k) * lda])
                                            : T(0);
             const bool forward = tr.lower != tr.transpose;
@@ -251,9 +258,10 @@ __device__ int potf2(const Team &t, bool upper, int n, T *a, int lda) {
         if (t.rank() == 0) at(j, j) = T(s);
         for (int r = j + 1 + t.rank(); r < n; r += t.size()) at(r, j) = at(r, j) / s;
         t.sync();
-        for (int r = j + 1 + t.rank(); r < n; r += t.size()) {
-            const T l = get(r, j);
-            for (int c = j + 1; c <= r; ++c) at(r, c) -= conj_if(upper, l * conj_(get(c, j)));
+        const int rows = n - j - 1;
+        for (int e = t.rank(); e < rows * rows; e += t.size()) {  // the trailing lower triangle
+            const int c = j + 1 + e / rows, r = j + 1 + e % rows;
+            if (c <= r) at(r, c) -= conj_if(upper, get(r, j) * conj_(get(c, j)));
         }
         t.sync();
     }

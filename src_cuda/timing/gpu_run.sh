@@ -13,8 +13,9 @@ nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader
 # The same test bodies straight from the executables (independent of CTest's discovery).
 for t in build/tests/test_*; do
   [ -x "$t" ] || continue
-  BATCHLAPACK_TEST_BACKEND=cuda "$t" > "$OUT/$(basename $t)_cuda.log" 2>&1
-  echo "$(basename $t) (cuda): exit $?; $(grep -E '^\[  (PASSED|FAILED|SKIPPED) ' "$OUT/$(basename $t)_cuda.log" | tr '\n' ' ')"
+  BATCHLAPACK_TEST_BACKEND=cuda "$t" > /tmp/test.log 2>&1
+  echo "$(basename $t) (cuda): exit $?; $(grep -E '^\[  (PASSED|FAILED|SKIPPED) ' /tmp/test.log | tr '\n' ' ')"
+  cat /tmp/test.log >> "$OUT/tests_cuda.log"
 done
 (cd build && ctest -L cpu -j8 > "$OUT/ctest_cpu.log" 2>&1; tail -2 "$OUT/ctest_cpu.log")
 for tool in memcheck racecheck; do
