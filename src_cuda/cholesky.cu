@@ -37,6 +37,52 @@ template <class T> struct PotrfBody {
     }
 };
 
+// Cholesky of matrices up to NB x NB in registers: a group of NB lanes per matrix, lane r
+// holding row r of L (for 'U', row r of U^H, read from column r). Each step broadcasts the
+// diagonal and the column by shuffles; no shared memory, no barriers. After a non-positive
+// pivot the matrix is left as it stands, as the shared-memory kernel leaves it.
+template <class T> struct PotrfRegisters {
+    bool upper;
+    Sizes n;
+    View<T> A;
+    int *info;
+    int64_t count;
+};
+template <int NB, class T> __global__ void __launch_bounds__(128) potrf_registers(PotrfRegisters<T> g) {
+    using R = RealOf<T>;
+    const int lane = threadIdx.x & (NB - 1);
+    const int64_t i = (int64_t(blockIdx.x) * blockDim.x + threadIdx.x) / NB;
+    const bool live = i < g.count;
+    const int N = live ? g.n[i] : 0;
+    T *a = live ? g.A.at(i) : nullptr;
+    const int lda = live ? g.A.ldi(i) : 0;
+    auto at = [&](int c) -> T & { return g.upper ? a[c + int64_t(lane) * lda] : a[lane + int64_t(c) * lda]; };
+    T row[NB];
+#pragma unroll
+    for (int c = 0; c < NB; ++c) row[c] = lane < N && c <= lane ? conj_if(g.upper, at(c)) : T(0);
+    int info = 0;
+#pragma unroll
+    for (int j = 0; j < NB; ++j) {
+        const R d = real_(shfl(row[j], j, NB));
+        const bool step = j < N && info == 0;
+        if (step && !(d > R(0))) info = j + 1;
+        const bool go = step && info == 0;
+        const R s = go ? sqrt(d) : R(1);
+        if (go && lane == j) row[j] = T(s);
+        if (go && lane > j) row[j] = row[j] / s;
+#pragma unroll
+        for (int c = j + 1; c < NB; ++c) {
+            const T lc = shfl(row[j], c, NB);  // L(c, j)
+            if (go && lane >= c && lane < N) row[c] -= row[j] * conj_(lc);
+        }
+    }
+    if (!live) return;
+#pragma unroll
+    for (int c = 0; c < NB; ++c)
+        if (lane < N && c <= lane) at(c) = conj_if(g.upper, row[c]);
+    if (lane == 0) g.info[i] = info;
+}
+
 // Solves A X = B with A = L L^H (or U^H U) from potrf; matrices whose `skip` entry is nonzero
 // (posv: the factorization failed) are left alone.
 template <class T> struct PotrsBody {
@@ -61,10 +107,19 @@ template <class T> void launch_potrf(Chunk &c, char uplo, const Int &n, const Ar
     using D = Dev<T>;
     const int maxn = chunk_max(n, c);
     const size_t tile = (size_t(maxn) * (maxn | 1) * sizeof(D) + 15) / 16 * 16;
-    const bool warp = maxn <= 32;
-    const bool in_shared = fits_shared(warp ? 4 * tile : tile);
+    if (maxn <= 32) {
+        const PotrfRegisters<D> g{uplo == 'U', c.sizes(n), c.view(A), c.info, c.count};
+        const int nb = maxn <= 8 ? 8 : maxn <= 16 ? 16 : 32;
+        const unsigned blocks = unsigned((c.count * nb + 127) / 128);
+        if (nb == 8) potrf_registers<8><<<blocks, 128, 0, c.stream>>>(g);
+        else if (nb == 16) potrf_registers<16><<<blocks, 128, 0, c.stream>>>(g);
+        else potrf_registers<32><<<blocks, 128, 0, c.stream>>>(g);
+        check_launch("potrf_registers");
+        return;
+    }
+    const bool in_shared = fits_shared(tile);
     PotrfBody<D> body{uplo == 'U', c.sizes(n), c.view(A), c.info, in_shared};
-    launch(body, c.count, warp, block_threads(maxn), in_shared ? tile : 0, c.stream);
+    launch(body, c.count, false, block_threads(maxn, !in_shared), in_shared ? tile : 0, c.stream);
 }
 
 template <class T>

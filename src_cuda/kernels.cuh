@@ -52,9 +52,12 @@ template <class Body> void launch(const Body &body, int64_t count, bool warp, in
     check_launch("each_matrix");
 }
 
-// Threads for a block team on matrices of `rows` rows: 64 to 256 (the updates spread a
-// trailing matrix's elements over all of them).
-inline int block_threads(int rows) { return std::min(256, std::max(64, (rows * rows / 16 + 31) / 32 * 32)); }
+// Threads for a block team on matrices of `rows` rows: about one a row, 64 to 256 (measured on
+// an H200: more threads only add barrier cost for the solves and the shared-memory
+// factorizations); a factorization in global memory takes 256, to keep more loads in flight.
+inline int block_threads(int rows, bool in_global = false) {
+    return in_global ? 256 : std::min(256, std::max(64, (rows + 31) / 32 * 32));
+}
 // Whether `bytes` of tile (plus the static scratch) fit one block's shared memory.
 inline bool fits_shared(size_t bytes) { return bytes + kScratchBytes <= device_info().shared_per_block; }
 

@@ -158,7 +158,7 @@ template <class T> void launch_getrf(Chunk &c, const Int &m, const Int &n, const
     }
     const bool in_shared = fits_shared(tile);
     GetrfBody<D> body{c.sizes(m), c.sizes(n), c.view(A), c.view(ipiv), c.info, in_shared};
-    launch(body, c.count, false, block_threads(maxm), in_shared ? tile : 0, c.stream);
+    launch(body, c.count, false, block_threads(maxm, !in_shared), in_shared ? tile : 0, c.stream);
 }
 
 template <class T>

@@ -154,57 +154,56 @@ void run_size(int n, long batch, int reps, cublasHandle_t cb, cusolverDnHandle_t
     };
     auto gf = [&](double flops, double t) { return flops * batch / t * 1e-9; };
 
-    // getrf
+    // One row: our routine and the vendor's on the same input (`reset` restores `out`), timed,
+    // and their results compared.
+    auto row = [&](const char *name, double flops, double *out, int64_t count, const std::function<void()> &reset,
+                   const std::function<void()> &mine, const std::function<void()> &vendor, long long pivots = 0) {
+        const double t_ours = timed(reps, reset, mine);
+        CK(cudaMemcpy(out == A ? Aours : Bours, out, count * 8, cudaMemcpyDeviceToDevice));
+        const double t_vendor = timed(reps, reset, vendor);
+        rows.push_back({name, n, batch, gf(flops, t_ours), gf(flops, t_vendor),
+                        relative_difference(out == A ? Aours : Bours, out, count), pivots});
+    };
+    const int64_t nb = int64_t(n) * batch;
+
     bl::Getrf<double> getrf{n, n, bl::strided(A, n, nn), bl::strided(piv_ours, int64_t(n))};
-    double t_ours = timed(reps, copy(A, A0, elems), [&] { ours(getrf, batch, info); });
-    CK(cudaMemcpy(Aours, A, elems * 8, cudaMemcpyDeviceToDevice));
-    double t_vendor = timed(reps, copy(A, A0, elems), [&] { CB(cublasDgetrfBatched(cb, n, pa, n, piv, dinfo, batch)); });
-    double flops = 2.0 / 3.0 * N * N * N;
-    rows.push_back({"getrf", n, batch, gf(flops, t_ours), gf(flops, t_vendor), relative_difference(Aours, A, elems),
-                    pivot_mismatches(piv_ours, piv, int64_t(n) * batch)});
+    row("getrf", 2.0 / 3.0 * N * N * N, A, elems, copy(A, A0, elems), [&] { ours(getrf, batch, info); },
+        [&] { CB(cublasDgetrfBatched(cb, n, pa, n, piv, dinfo, batch)); });
+    rows.back().pivots = pivot_mismatches(piv_ours, piv, nb);
 
-    // getrs, one right-hand side, on our factors
+    // the solves, one right-hand side, on our factors
     CK(cudaMemcpy(A, Aours, elems * 8, cudaMemcpyDeviceToDevice));
-    bl::Getrs<double> getrs{'N', n, 1, bl::strided<const double>(A, n, nn),
-                            bl::strided<const int>(piv_ours, int64_t(n)), bl::strided(B, n, int64_t(n))};
-    t_ours = timed(reps, copy(B, B0, n * batch), [&] { ours(getrs, batch, info); });
-    CK(cudaMemcpy(Bours, B, n * batch * 8, cudaMemcpyDeviceToDevice));
-    t_vendor = timed(reps, copy(B, B0, n * batch),
-                     [&] { CB(cublasDgetrsBatched(cb, CUBLAS_OP_N, n, 1, pa, n, piv_ours, pb, n, &hinfo, batch)); });
-    rows.push_back({"getrs", n, batch, gf(2 * N * N, t_ours), gf(2 * N * N, t_vendor),
-                    relative_difference(Bours, B, int64_t(n) * batch), 0});
+    for (char trans : {'N', 'T'}) {
+        bl::Getrs<double> getrs{trans, n, 1, bl::strided<const double>(A, n, nn),
+                                bl::strided<const int>(piv_ours, int64_t(n)), bl::strided(B, n, int64_t(n))};
+        row(trans == 'N' ? "getrs" : "getrs-T", 2 * N * N, B, nb, copy(B, B0, nb), [&] { ours(getrs, batch, info); },
+            [&] {
+                CB(cublasDgetrsBatched(cb, trans == 'N' ? CUBLAS_OP_N : CUBLAS_OP_T, n, 1, pa, n, piv_ours, pb, n,
+                                       &hinfo, batch));
+            });
+    }
+    for (char uplo : {'L', 'U'}) {
+        const cublasFillMode_t fill = uplo == 'L' ? CUBLAS_FILL_MODE_LOWER : CUBLAS_FILL_MODE_UPPER;
+        bl::Potrf<double> potrf{uplo, n, bl::strided(A, n, nn)};
+        row(uplo == 'L' ? "potrf" : "potrf-U", N * N * N / 3, A, elems, copy(A, S0, elems),
+            [&] { ours(potrf, batch, info); }, [&] { CB(cusolverDnDpotrfBatched(cs, fill, n, pa, n, dinfo, batch)); });
+        CK(cudaMemcpy(A, Aours, elems * 8, cudaMemcpyDeviceToDevice));
+        bl::Potrs<double> potrs{uplo, n, 1, bl::strided<const double>(A, n, nn), bl::strided(B, n, int64_t(n))};
+        row(uplo == 'L' ? "potrs" : "potrs-U", 2 * N * N, B, nb, copy(B, B0, nb), [&] { ours(potrs, batch, info); },
+            [&] { CB(cusolverDnDpotrsBatched(cs, fill, n, 1, pa, n, pb, n, dinfo, batch)); });
+    }
 
-    // potrf (lower)
-    bl::Potrf<double> potrf{'L', n, bl::strided(A, n, nn)};
-    t_ours = timed(reps, copy(A, S0, elems), [&] { ours(potrf, batch, info); });
-    CK(cudaMemcpy(Aours, A, elems * 8, cudaMemcpyDeviceToDevice));
-    t_vendor = timed(reps, copy(A, S0, elems),
-                     [&] { CB(cusolverDnDpotrfBatched(cs, CUBLAS_FILL_MODE_LOWER, n, pa, n, dinfo, batch)); });
-    rows.push_back({"potrf", n, batch, gf(N * N * N / 3, t_ours), gf(N * N * N / 3, t_vendor),
-                    relative_difference(Aours, A, elems), 0});
-
-    // potrs, one right-hand side, on our factor
-    CK(cudaMemcpy(A, Aours, elems * 8, cudaMemcpyDeviceToDevice));
-    bl::Potrs<double> potrs{'L', n, 1, bl::strided<const double>(A, n, nn), bl::strided(B, n, int64_t(n))};
-    t_ours = timed(reps, copy(B, B0, n * batch), [&] { ours(potrs, batch, info); });
-    CK(cudaMemcpy(Bours, B, n * batch * 8, cudaMemcpyDeviceToDevice));
-    t_vendor = timed(reps, copy(B, B0, n * batch), [&] {
-        CB(cusolverDnDpotrsBatched(cs, CUBLAS_FILL_MODE_LOWER, n, 1, pa, n, pb, n, dinfo, batch));
-    });
-    rows.push_back({"potrs", n, batch, gf(2 * N * N, t_ours), gf(2 * N * N, t_vendor),
-                    relative_difference(Bours, B, int64_t(n) * batch), 0});
-
-    // trsv (lower, no transpose, non-unit) against trsm with one right-hand side
+    // trsv (non-unit, on the well-conditioned random SPD matrices) against trsm, one right-hand side
     CK(cudaMemcpy(A, S0, elems * 8, cudaMemcpyDeviceToDevice));
-    bl::Trsv<double> trsv{'L', 'N', 'N', n, bl::strided<const double>(A, n, nn), bl::strided(B, 1, int64_t(n))};
-    t_ours = timed(reps, copy(B, B0, n * batch), [&] { ours(trsv, batch, info); });
-    CK(cudaMemcpy(Bours, B, n * batch * 8, cudaMemcpyDeviceToDevice));
-    t_vendor = timed(reps, copy(B, B0, n * batch), [&] {
-        CB(cublasDtrsmBatched(cb, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, n, 1,
-                              &one, pa, n, pb, n, batch));
-    });
-    rows.push_back({"trsv", n, batch, gf(N * N, t_ours), gf(N * N, t_vendor),
-                    relative_difference(Bours, B, int64_t(n) * batch), 0});
+    for (char uplo : {'L', 'U'}) {
+        const char trans = uplo == 'L' ? 'N' : 'T';
+        bl::Trsv<double> trsv{uplo, trans, 'N', n, bl::strided<const double>(A, n, nn), bl::strided(B, 1, int64_t(n))};
+        row(uplo == 'L' ? "trsv" : "trsv-UT", N * N, B, nb, copy(B, B0, nb), [&] { ours(trsv, batch, info); }, [&] {
+            CB(cublasDtrsmBatched(cb, CUBLAS_SIDE_LEFT, uplo == 'L' ? CUBLAS_FILL_MODE_LOWER : CUBLAS_FILL_MODE_UPPER,
+                                  trans == 'N' ? CUBLAS_OP_N : CUBLAS_OP_T, CUBLAS_DIAG_NON_UNIT, n, 1, &one, pa, n,
+                                  pb, n, batch));
+        });
+    }
 
     // getrf, variable sizes uniform in [n/2, n] (pointers into the same storage)
     if (n == 64 || n == 256) {
@@ -216,8 +215,8 @@ void run_size(int n, long batch, int reps, cublasHandle_t cb, cusolverDnHandle_t
         std::vector<int *> hpiv(batch);
         for (long i = 0; i < batch; ++i) hpiv[i] = piv_ours + i * n;
         bl::Getrf<double> v{m.data(), m.data(), bl::pointers(hp.data(), ld.data()), bl::pointers(hpiv.data())};
-        t_ours = timed(reps, copy(A, A0, elems), [&] { ours(v, batch, info, bl::Layout::Variable); });
-        rows.push_back({"getrf-v", n, batch, vflops / t_ours * 1e-9, rows[rows.size() - 5].ours_gf, 0, 0});
+        const double t_ours = timed(reps, copy(A, A0, elems), [&] { ours(v, batch, info, bl::Layout::Variable); });
+        rows.push_back({"getrf-v", n, batch, vflops / t_ours * 1e-9, rows[rows.size() - 9].ours_gf, 0, 0});
     }
     print_rows();
     for (void *p : {(void *)A0, (void *)S0, (void *)A, (void *)Aours, (void *)B0, (void *)B, (void *)Bours, (void *)piv,
