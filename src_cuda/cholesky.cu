@@ -26,11 +26,11 @@ template <class T> struct PotrfBody {
                 const int ldw = N | 1;
                 copy_matrix(t, N, N, a, lda, w, ldw);
                 t.sync();
-                result = potf2(t, upper, N, w, ldw);
+                result = potf2(t, upper, N, w, ldw, false);
                 t.sync();
                 copy_matrix(t, N, N, w, ldw, a, lda);
             } else {
-                result = potf2(t, upper, N, a, lda);
+                result = potf2(t, upper, N, a, lda, true);
             }
         }
         if (t.rank() == 0) info[i] = result;

@@ -101,17 +101,11 @@ __device__ int getf2(const Team &t, int m, int n, T *a, int lda, int *ipiv, void
             info = j + 1;
         }
         t.sync();
-        if (!is_zero(pivot)) {
-            const T inv = T(1) / pivot;
-            for (int r = j + 1 + t.rank(); r < m; r += t.size()) col[r] *= inv;
-        }
-        t.sync();
-        // The rank-1 update, the team's threads over its elements (consecutive threads on
-        // consecutive rows): every thread has work even when few rows remain.
-        const int rows = m - j - 1, total = rows * (n - j - 1);
-        for (int e = t.rank(); e < total; e += t.size()) {
-            const int c = j + 1 + e / rows, r = j + 1 + e % rows;
-            a[r + int64_t(c) * lda] -= col[r] * a[j + int64_t(c) * lda];
+        const T inv = is_zero(pivot) ? T(1) : T(1) / pivot;
+        for (int r = j + 1 + t.rank(); r < m; r += t.size()) {  // scale, then the row's update
+            const T l = col[r] * inv;
+            col[r] = l;
+            for (int c = j + 1; c < n; ++c) a[r + int64_t(c) * lda] -= l * a[j + int64_t(c) * lda];
         }
         t.sync();
     }
@@ -248,8 +242,10 @@ constexpr int kRegisterSolveMaxRhs = 4;
 // Unblocked right-looking Cholesky (LAPACK's potf2) of the n x n matrix whose lower triangle is
 // L-stored (or, when `upper`, whose upper triangle holds U = L^H: element (r, c) of L is then
 // conj(a[c + r*lda])). Returns info: the order of the first non-positive leading minor, or 0.
+// `spread`: the trailing update is spread over the team's threads element by element (balanced
+// for large matrices in global memory) rather than a row a thread (cheaper in shared memory).
 template <class Team, class T>
-__device__ int potf2(const Team &t, bool upper, int n, T *a, int lda) {
+__device__ int potf2(const Team &t, bool upper, int n, T *a, int lda, bool spread) {
     using R = RealOf<T>;
     auto at = [&](int r, int c) -> T & { return upper ? a[c + int64_t(r) * lda] : a[r + int64_t(c) * lda]; };
     auto get = [&](int r, int c) { return conj_if(upper, at(r, c)); };
@@ -262,9 +258,16 @@ __device__ int potf2(const Team &t, bool upper, int n, T *a, int lda) {
         for (int r = j + 1 + t.rank(); r < n; r += t.size()) at(r, j) = at(r, j) / s;
         t.sync();
         const int rows = n - j - 1;
-        for (int e = t.rank(); e < rows * rows; e += t.size()) {  // the trailing lower triangle
-            const int c = j + 1 + e / rows, r = j + 1 + e % rows;
-            if (c <= r) at(r, c) -= conj_if(upper, get(r, j) * conj_(get(c, j)));
+        if (spread) {
+            for (int e = t.rank(); e < rows * rows; e += t.size()) {  // the trailing lower triangle
+                const int c = j + 1 + e / rows, r = j + 1 + e % rows;
+                if (c <= r) at(r, c) -= conj_if(upper, get(r, j) * conj_(get(c, j)));
+            }
+        } else {
+            for (int r = j + 1 + t.rank(); r < n; r += t.size()) {
+                const T l = get(r, j);
+                for (int c = j + 1; c <= r; ++c) at(r, c) -= conj_if(upper, l * conj_(get(c, j)));
+            }
         }
         t.sync();
     }
