@@ -260,7 +260,9 @@ __device__ int potf2(const Team &t, bool upper, int n, T *a, int lda, bool sprea
         const int rows = n - j - 1;
         if (spread) {
             for (int e = t.rank(); e < rows * rows; e += t.size()) {  // the trailing lower triangle
-                const int c = j + 1 + e / rows, r = j + 1 + e % rows;
+                // consecutive threads on consecutive addresses: down columns of L, along rows of U^H
+                const int q = j + 1 + e / rows, w = j + 1 + e % rows;
+                const int r = upper ? q : w, c = upper ? w : q;
                 if (c <= r) at(r, c) -= conj_if(upper, get(r, j) * conj_(get(c, j)));
             }
         } else {
