@@ -19,10 +19,12 @@
 
 #include "args.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <type_traits>
 
 namespace bl {
 
@@ -116,7 +118,8 @@ private:
             return;
         }
         if (a.base == nullptr) fail(a.pos, std::string("(") + a.name + ") is null");
-        if (b_.count > 1 && a.stride < foot)
+        // Read-only arrays may overlap (batchlapack.h), e.g. stride 0 to share one matrix.
+        if (!std::is_const<T>::value && b_.count > 1 && a.stride < foot)
             fail(a.stride_pos, std::string("(stride of ") + a.name + ") = " + std::to_string(a.stride) +
                                    " must be >= " + std::to_string(foot) + " so that matrices do not overlap");
     }
@@ -131,5 +134,18 @@ private:
     bool unreadable_ = false;
     std::string msg_;
 };
+
+// LAPACK's checks of a square linear system AX = B with nrhs right-hand sides (getrs, gesv,
+// potrs, posv), for matrix i: n >= 0, nrhs >= 0, lda and ldb >= max(1, n), and A (n x n) and B
+// (n x nrhs) present and apart. The routines add their option and pivot checks.
+template <class Op> void check_square_system(const Op &op, Checker &c, int64_t i) {
+    const int n = op.n[i], nrhs = op.nrhs[i];
+    c.require(n >= 0, op.n, i, "must be >= 0");
+    c.require(nrhs >= 0, op.nrhs, i, "must be >= 0");
+    c.require(op.A.ld[i] >= std::max(1, n), op.A.ld, i, "must be >= max(1, n)", std::max(1, n));
+    c.require(op.B.ld[i] >= std::max(1, n), op.B.ld, i, "must be >= max(1, n)", std::max(1, n));
+    c.matrix(op.A, i, n, n);
+    c.matrix(op.B, i, n, nrhs);
+}
 
 }  // namespace bl

@@ -14,6 +14,21 @@ template <class T> void check(const Getrf<T> &op, Checker &c) {
     });
 }
 
+// What getrs and gesv check besides their option: the square system and n pivots.
+template <class Op> void check_lu_solve(const Op &op, Checker &c) {
+    c.each([&](int64_t i) {
+        check_square_system(op, c, i);
+        c.vector(op.ipiv, i, op.n[i]);
+    });
+}
+
+template <class T> void check(const Getrs<T> &op, Checker &c) {
+    c.option(op.trans, "NTC");
+    check_lu_solve(op, c);
+}
+
+template <class T> void check(const Gesv<T> &op, Checker &c) { check_lu_solve(op, c); }
+
 }  // namespace bl
 
 using bl::Layout;
@@ -38,5 +53,51 @@ extern "C" {
     }
 BL_PRECISIONS(BL_GETRF)
 #undef BL_GETRF
+
+#define BL_GETRS(p, T)                                                                            \
+    int bl_##p##getrs_batch(char trans, int n, int nrhs, const T *A, int lda, int64_t strideA,   \
+                            const int *ipiv, int64_t strideIpiv, T *B, int ldb, int64_t strideB,  \
+                            int *info, int batch) {                                               \
+        return bl::call(bl::Getrs<T>{trans, n, nrhs, bl::strided(A, lda, strideA),                \
+                                     bl::strided(ipiv, strideIpiv), bl::strided(B, ldb, strideB)}, \
+                        Layout::Strided, "bl_" #p "getrs_batch", info, batch);                    \
+    }                                                                                             \
+    int bl_##p##getrs_batch_ptr(char trans, int n, int nrhs, const T *const *A, int lda,          \
+                                const int *const *ipiv, T *const *B, int ldb, int *info,          \
+                                int batch) {                                                      \
+        return bl::call(bl::Getrs<T>{trans, n, nrhs, bl::pointers(A, lda), bl::pointers(ipiv),     \
+                                     bl::pointers(B, ldb)},                                       \
+                        Layout::Pointers, "bl_" #p "getrs_batch_ptr", info, batch);               \
+    }                                                                                             \
+    int bl_##p##getrs_vbatch(char trans, const int *n, const int *nrhs, const T *const *A,        \
+                             const int *lda, const int *const *ipiv, T *const *B, const int *ldb, \
+                             int *info, int batch) {                                              \
+        return bl::call(bl::Getrs<T>{trans, n, nrhs, bl::pointers(A, lda), bl::pointers(ipiv),     \
+                                     bl::pointers(B, ldb)},                                       \
+                        Layout::Variable, "bl_" #p "getrs_vbatch", info, batch);                  \
+    }
+BL_PRECISIONS(BL_GETRS)
+#undef BL_GETRS
+
+#define BL_GESV(p, T)                                                                             \
+    int bl_##p##gesv_batch(int n, int nrhs, T *A, int lda, int64_t strideA, int *ipiv,            \
+                           int64_t strideIpiv, T *B, int ldb, int64_t strideB, int *info,         \
+                           int batch) {                                                           \
+        return bl::call(bl::Gesv<T>{n, nrhs, bl::strided(A, lda, strideA), bl::strided(ipiv, strideIpiv), \
+                                    bl::strided(B, ldb, strideB)},                                \
+                        Layout::Strided, "bl_" #p "gesv_batch", info, batch);                     \
+    }                                                                                             \
+    int bl_##p##gesv_batch_ptr(int n, int nrhs, T *const *A, int lda, int *const *ipiv,           \
+                               T *const *B, int ldb, int *info, int batch) {                      \
+        return bl::call(bl::Gesv<T>{n, nrhs, bl::pointers(A, lda), bl::pointers(ipiv), bl::pointers(B, ldb)}, \
+                        Layout::Pointers, "bl_" #p "gesv_batch_ptr", info, batch);                \
+    }                                                                                             \
+    int bl_##p##gesv_vbatch(const int *n, const int *nrhs, T *const *A, const int *lda,           \
+                            int *const *ipiv, T *const *B, const int *ldb, int *info, int batch) { \
+        return bl::call(bl::Gesv<T>{n, nrhs, bl::pointers(A, lda), bl::pointers(ipiv), bl::pointers(B, ldb)}, \
+                        Layout::Variable, "bl_" #p "gesv_vbatch", info, batch);                   \
+    }
+BL_PRECISIONS(BL_GESV)
+#undef BL_GESV
 
 }  // extern "C"

@@ -17,5 +17,36 @@ template <class T> int run(const Getrf<T> &op) {
 }
 BL_INSTANTIATE_RUN(Getrf)
 
+// The solve with one matrix's factors; getrs has no failure of its own once the arguments are
+// legal, so info is LAPACK's 0.
+template <class T>
+void solve_lu(char trans, int n, int nrhs, const T *A, int lda, const int *ipiv, T *B, int ldb, int *info) {
+    *info = 0;
+    if (!small::getrs(trans, n, nrhs, A, lda, ipiv, B, ldb)) lapack::getrs(trans, n, nrhs, A, lda, ipiv, B, ldb, info);
+}
+
+template <class T> int run(const Getrs<T> &op) {
+    for_each_matrix(op, [&](int64_t i) {
+        solve_lu(op.trans.value, op.n[i], op.nrhs[i], op.A[i], op.A.ld[i], op.ipiv[i], op.B[i], op.B.ld[i],
+                 &op.b.info[i]);
+    });
+    return 0;
+}
+BL_INSTANTIATE_RUN(Getrs)
+
+// gesv is getrf, then getrs when the factor is nonsingular (B untouched otherwise), as LAPACK
+// defines it. Not the system's gesv: OpenBLAS's skips the factorization (and its info) when
+// nrhs = 0, and the tiny-matrix kernels must agree with the LAPACK path.
+template <class T> int run(const Gesv<T> &op) {
+    for_each_matrix(op, [&](int64_t i) {
+        const int n = op.n[i], lda = op.A.ld[i];
+        int *info = &op.b.info[i];
+        if (!small::getrf(n, n, op.A[i], lda, op.ipiv[i], info)) lapack::getrf(n, n, op.A[i], lda, op.ipiv[i], info);
+        if (*info == 0) solve_lu<T>('N', n, op.nrhs[i], op.A[i], lda, op.ipiv[i], op.B[i], op.B.ld[i], info);
+    });
+    return 0;
+}
+BL_INSTANTIATE_RUN(Gesv)
+
 }  // namespace cpu
 }  // namespace bl

@@ -43,5 +43,13 @@ int max_threads() {
 #endif
 }
 
+int thread_index() {
+#ifdef _OPENMP
+    return omp_get_thread_num();
+#else
+    return 0;
+#endif
+}
+
 }  // namespace cpu
 }  // namespace bl

@@ -4,6 +4,7 @@
 #include "args.hpp"
 
 #include <algorithm>
+#include <complex>
 #include <cstdint>
 #include <numeric>
 #include <vector>
@@ -29,27 +30,62 @@ private:
 
 // Number of threads the loop uses (OpenMP's, 1 in a build without OpenMP).
 int max_threads();
+// Index of the calling thread in the loop's team, in [0, max_threads()); 0 outside the loop.
+int thread_index();
+
+// One work array per thread of the loop, for the LAPACK routines that take work/lwork. It is
+// allocated before the loop, once per call, because the loop body must not throw (so cannot
+// allocate) and an allocation per matrix would cost more than a small matrix's factorization.
+template <class T> class ThreadWork {
+public:
+    explicit ThreadWork(int64_t size) : size_(std::max<int64_t>(1, size)), data_(size_t(size_ * max_threads())) {}
+    T *get() { return data_.data() + size_ * thread_index(); }
+    int size() const { return int(size_); }
+
+private:
+    int64_t size_;
+    std::vector<T> data_;
+};
+
+// The largest value of a size argument over the batch: the workspace is queried once per call,
+// for the largest sizes, and then fits every matrix.
+inline int largest(const Int &x, int64_t count) {
+    if (!x.variable) return x.value;
+    int v = 0;
+    for (int64_t i = 0; i < count; ++i) v = std::max(v, x.per[i]);
+    return v;
+}
+// The element count a LAPACK workspace query (lwork = -1) answered in work[0], rounded up: in
+// single precision a large count may come back rounded down.
+template <class T> int64_t queried_lwork(T work0) { return int64_t(double(std::real(work0)) * (1 + 1e-6)) + 1; }
 
 // Calls body(i) for every matrix i of the batch, in parallel. `body` must not throw. For variable
 // sizes the matrices are taken largest first (by op.flops) so that one big matrix does not start
 // last and leave the other cores idle.
+// A call with less work than about a tenth of a millisecond runs on the calling thread: waking a
+// thread team would cost more than it saves.
+constexpr double kParallelFlops = 1e5;
+
 template <class Op, class Body> void for_each_matrix(const Op &op, Body &&body) {
     const int64_t count = op.b.count;
     SingleThreadedBlas hold;
     if (op.b.layout != Layout::Variable) {
-#pragma omp parallel for schedule(static)
+        const bool parallel = count > 1 && op.flops(0) * double(count) > kParallelFlops;
+#pragma omp parallel for schedule(static) if (parallel)
         for (int64_t i = 0; i < count; ++i) body(i);
         return;
     }
     std::vector<int64_t> order(count);
     std::iota(order.begin(), order.end(), int64_t(0));
     std::vector<double> cost(count);
-    for (int64_t i = 0; i < count; ++i) cost[i] = op.flops(i);
+    double total = 0;
+    for (int64_t i = 0; i < count; ++i) total += cost[i] = op.flops(i);
+    const bool parallel = count > 1 && total > kParallelFlops;
     std::stable_sort(order.begin(), order.end(), [&](int64_t a, int64_t b) { return cost[a] > cost[b]; });
     // Chunks small enough to balance the tail, large enough that tiny matrices do not pay a
     // scheduling step each.
     const int64_t chunk = std::max<int64_t>(1, count / (int64_t(64) * max_threads()));
-#pragma omp parallel for schedule(dynamic, chunk)
+#pragma omp parallel for schedule(dynamic, chunk) if (parallel)
     for (int64_t j = 0; j < count; ++j) body(order[j]);
 }
 

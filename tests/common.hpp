@@ -19,6 +19,7 @@
 #include <random>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "batchlapack.hpp"
@@ -191,7 +192,8 @@ template <class T> double norm1(const std::vector<T> &a, int rows, int cols) {
     for (int c = 0; c < cols; ++c) {
         double s = 0;
         for (int r = 0; r < rows; ++r) s += abs1(a[size_t(c) * rows + r]);
-        best = std::max(best, s);
+        if (s > best || s != s) best = s;  // not std::max, which drops a NaN column sum
+        if (best != best) break;
     }
     return best;
 }
@@ -220,6 +222,31 @@ double ratio(const std::vector<T> &a, const std::vector<T> &b, int rows, int col
     return nd / (scale * na * double(eps<T>()));
 }
 
+// op(A) of a dense rows x cols column-major matrix for trans = 'N', 'T' or 'C' (either case).
+template <class T> std::vector<T> apply_op(const std::vector<T> &a, int rows, int cols, char trans) {
+    if (trans == 'N' || trans == 'n') return a;
+    const bool conjugate = trans == 'C' || trans == 'c';
+    std::vector<T> t(a.size());
+    for (int c = 0; c < cols; ++c)
+        for (int r = 0; r < rows; ++r) {
+            T v = a[size_t(c) * rows + r];
+            if constexpr (is_complex<T>) v = conjugate ? std::conj(v) : v;
+            t[size_t(r) * cols + c] = v;
+        }
+    return t;
+}
+// LAPACK's solve ratio (xGET02) for an n x n A and n x nrhs X, B:
+// ||B - A X||_1 / (n ||A||_1 ||X||_1 eps); 0 when there is nothing to solve.
+template <class T>
+double solve_ratio(const std::vector<T> &a, const std::vector<T> &x, const std::vector<T> &b, int n, int nrhs) {
+    if (n == 0 || nrhs == 0) return 0;
+    std::vector<T> r = matmul(a, x, n, n, nrhs);
+    for (size_t k = 0; k < r.size(); ++k) r[k] = b[k] - r[k];
+    double na = norm1(a, n, n), nx = norm1(x, n, nrhs);
+    if (na == 0 || nx == 0) return std::numeric_limits<double>::infinity();
+    return norm1(r, n, nrhs) / (n * na * nx * double(eps<T>()));
+}
+
 // ---- illegal arguments ---------------------------------------------------------------------
 // Calls `call`, which must return -k, leave every given batch's storage unchanged, and set every
 // entry of `info` (when given) to -k.
@@ -235,6 +262,145 @@ void expect_rejected(int k, const std::function<int()> &call, std::vector<int> *
     EXPECT_TRUE(before == after) << "an illegal call modified data";
     if (info)
         for (int v : *info) EXPECT_EQ(v, -k);
+}
+
+// ---- the arguments of a linear-system routine (getrs, gesv, potrf, potrs, posv) -------------
+// Every argument such a routine can take, in all three layouts, pointing into batches owned here:
+// the correctness tests fill the batches and call; the bad-argument tests spoil one argument.
+// Sizes are per matrix (the uniform layouts pass entry 0). Not copyable: the raw arguments point
+// into the object's own batches.
+template <class T> struct SystemArgs {
+    Layout layout;
+    char option;
+    std::vector<int> n, nrhs, lda, ldb;
+    Batch<T> A, B;
+    Batch<int> ipiv;
+    std::vector<int> info;
+    // What the call passes.
+    T *a_base, *b_base;
+    int *ipiv_base;
+    int64_t stride_a, stride_b, stride_ipiv;
+    std::vector<T *> a_ptrs, b_ptrs;
+    std::vector<int *> ipiv_ptrs;
+    T *const *a_arr, *const *b_arr;
+    int *const *ipiv_arr;
+    const int *n_arr, *nrhs_arr, *lda_arr, *ldb_arr;
+    int *info_ptr;
+    int batch;
+
+    SystemArgs(Layout l, char opt, const std::vector<int> &ns, const std::vector<int> &nrhss, int extra_lda,
+               int extra_ldb)
+        : layout(l), option(opt), n(ns), nrhs(nrhss), A(l, ns, ns, extra_lda), B(l, ns, nrhss, extra_ldb),
+          ipiv(l, ns, std::vector<int>(ns.size(), 1)), info(ns.size(), -99) {
+        const int count = int(ns.size());
+        for (int i = 0; i < count; ++i) lda.push_back(A.ld(i)), ldb.push_back(B.ld(i));
+        a_base = A.base(), b_base = B.base(), ipiv_base = ipiv.base();
+        stride_a = A.stride(), stride_b = B.stride(), stride_ipiv = ipiv.stride();
+        a_ptrs.assign(A.ptrs(), A.ptrs() + count);
+        b_ptrs.assign(B.ptrs(), B.ptrs() + count);
+        ipiv_ptrs.assign(ipiv.ptrs(), ipiv.ptrs() + count);
+        a_arr = a_ptrs.data(), b_arr = b_ptrs.data(), ipiv_arr = ipiv_ptrs.data();
+        n_arr = n.data(), nrhs_arr = nrhs.data(), lda_arr = lda.data(), ldb_arr = ldb.data();
+        info_ptr = info.data();
+        batch = count;
+    }
+    SystemArgs(const SystemArgs &) = delete;
+    SystemArgs &operator=(const SystemArgs &) = delete;
+};
+
+// The bad-argument test of one entry point: `names` is its argument list as its header writes it
+// (strides included; the pointer layouts skip them). Builds a legal call of `count` n x n systems
+// with `nrhs` right-hand sides, spoils one argument at a time -- every kind the name allows: an
+// illegal option, a negative size, a too-small leading dimension or stride, a null array, a null
+// pointer inside a pointer array, a null array of per-matrix sizes, a null info, a negative
+// batch -- and checks with expect_rejected that `call` returns -(its position) with nothing
+// modified; then n and info together, which must name n. In vbatch only the last matrix's size
+// is spoiled: one bad matrix rejects the call. A name the spoilers do not know (say
+// "strideA (read-only)", a stride that may legally overlap) only counts its position.
+template <class T>
+void expect_each_rejected(Layout l, const std::vector<std::string> &names,
+                          const std::function<int(SystemArgs<T> &)> &call) {
+    const int count = 3, n = 4, nrhs = 2, bad = l == Layout::Variable ? count - 1 : 0;
+    using Spoil = std::function<void(SystemArgs<T> &)>;
+    const std::vector<std::pair<std::string, Spoil>> spoilers = {
+        {"trans", [](SystemArgs<T> &a) { a.option = 'X'; }},
+        {"uplo", [](SystemArgs<T> &a) { a.option = 'N'; }},
+        {"n", [=](SystemArgs<T> &a) { a.n[bad] = -1; }},
+        {"nrhs", [=](SystemArgs<T> &a) { a.nrhs[bad] = -1; }},
+        {"lda", [=](SystemArgs<T> &a) { a.lda[bad] = n - 1; }},
+        {"ldb", [=](SystemArgs<T> &a) { a.ldb[bad] = n - 1; }},
+        {"strideA", [](SystemArgs<T> &a) { a.stride_a = n * n - 1; }},
+        {"strideB", [](SystemArgs<T> &a) { a.stride_b = n * nrhs - 1; }},
+        {"strideIpiv", [](SystemArgs<T> &a) { a.stride_ipiv = n - 1; }},
+        {"A", [](SystemArgs<T> &a) { a.a_base = nullptr, a.a_arr = nullptr; }},
+        {"B", [](SystemArgs<T> &a) { a.b_base = nullptr, a.b_arr = nullptr; }},
+        {"ipiv", [](SystemArgs<T> &a) { a.ipiv_base = nullptr, a.ipiv_arr = nullptr; }},
+        {"info", [](SystemArgs<T> &a) { a.info_ptr = nullptr; }},
+        {"batch", [](SystemArgs<T> &a) { a.batch = -1; }},
+    };
+    // Spoilers that only the pointer layouts (holes) or only vbatch (null size arrays) have.
+    const std::vector<std::pair<std::string, Spoil>> pointer_spoilers = {
+        {"A", [](SystemArgs<T> &a) { a.a_ptrs[1] = nullptr; }},
+        {"B", [](SystemArgs<T> &a) { a.b_ptrs[1] = nullptr; }},
+        {"ipiv", [](SystemArgs<T> &a) { a.ipiv_ptrs[1] = nullptr; }},
+    };
+    const std::vector<std::pair<std::string, Spoil>> size_array_spoilers = {
+        {"n", [](SystemArgs<T> &a) { a.n_arr = nullptr; }},
+        {"nrhs", [](SystemArgs<T> &a) { a.nrhs_arr = nullptr; }},
+        {"lda", [](SystemArgs<T> &a) { a.lda_arr = nullptr; }},
+        {"ldb", [](SystemArgs<T> &a) { a.ldb_arr = nullptr; }},
+    };
+    std::vector<std::string> args;
+    for (const std::string &s : names)
+        if (l == Layout::Strided || s.rfind("stride", 0) != 0) args.push_back(s);
+    // `also` spoils a later argument too: the lowest-numbered illegal argument must still be named.
+    auto run = [&](const std::vector<std::pair<std::string, Spoil>> &list, const Spoil &also = nullptr) {
+        for (auto &[name, spoil] : list) {
+            auto at = std::find(args.begin(), args.end(), name);
+            if (at == args.end()) continue;
+            SCOPED_TRACE(std::string(bltest::name(l)) + ": spoiled " + name);
+            const char option = std::find(args.begin(), args.end(), "uplo") != args.end() ? 'U' : 'N';
+            SystemArgs<T> a(l, option, std::vector<int>(count, n), std::vector<int>(count, nrhs), 0, 0);
+            a.A.randomize();
+            a.B.randomize();
+            spoil(a);
+            if (also) also(a);
+            const bool info_usable = a.info_ptr != nullptr && a.batch >= 0;
+            expect_rejected(int(at - args.begin()) + 1, [&] { return call(a); }, info_usable ? &a.info : nullptr,
+                            a.A, a.B, a.ipiv);
+        }
+    };
+    run(spoilers);
+    auto spoil_n = *std::find_if(spoilers.begin(), spoilers.end(), [](const auto &x) { return x.first == "n"; });
+    run({spoil_n}, [](SystemArgs<T> &a) { a.info_ptr = nullptr; });
+    if (l != Layout::Strided) run(pointer_spoilers);
+    if (l == Layout::Variable) run(size_array_spoilers);
+}
+
+// Runs `call` on two copies of the same strided batch of 3 systems (n = 5, 2 right-hand sides,
+// A_i from `matrix`), one with a NaN on A_1's diagonal, and checks that matrices 0 and 2 (A, B,
+// ipiv, info) come out bit for bit the same: a NaN never leaks into another matrix's result.
+template <class T>
+void expect_nan_contained(char option, const std::function<std::vector<T>(int)> &matrix,
+                          const std::function<int(SystemArgs<T> &)> &call) {
+    const int count = 3, n = 5;
+    SystemArgs<T> clean(Layout::Strided, option, std::vector<int>(count, n), std::vector<int>(count, 2), 0, 0);
+    SystemArgs<T> dirty(Layout::Strided, option, std::vector<int>(count, n), std::vector<int>(count, 2), 0, 0);
+    clean.B.randomize();
+    for (int i = 0; i < count; ++i) {
+        clean.A.set(i, matrix(n));
+        dirty.A.set(i, clean.A.get(i));
+        dirty.B.set(i, clean.B.get(i));
+    }
+    dirty.A.at(1, 2, 2) = T(std::numeric_limits<Real<T>>::quiet_NaN());
+    ASSERT_EQ(call(clean), 0) << bl_last_error();
+    ASSERT_EQ(call(dirty), 0) << bl_last_error();
+    for (int i : {0, 2}) {
+        EXPECT_EQ(clean.info[i], dirty.info[i]);
+        EXPECT_TRUE(clean.A.get(i) == dirty.A.get(i) && clean.B.get(i) == dirty.B.get(i) &&
+                    clean.ipiv.get(i) == dirty.ipiv.get(i))
+            << "matrix " << i << " changed by a NaN in matrix 1";
+    }
 }
 
 // ---- backends ------------------------------------------------------------------------------

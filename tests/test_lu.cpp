@@ -1,4 +1,4 @@
-// LU family: getrf (getrs, gesv follow the same pattern).
+// LU family: getrf, getrs, gesv.
 #include "common.hpp"
 
 namespace bltest {
@@ -173,6 +173,194 @@ TYPED_TEST(LU, GetrfEmptyBatchAndIllegalArguments) {
     std::vector<int> bad_lda = lda;
     bad_lda[1] = n - 1;
     expect_rejected(4, var(m.data(), nn.data(), bad_lda.data()), &info, ap, pp);
+}
+
+
+// ---- getrs, gesv ---------------------------------------------------------------------------
+// Calls ?getrs / ?gesv with the arguments of `a` in its layout.
+template <class T> int getrs(SystemArgs<T> &a) {
+    switch (a.layout) {
+    case Layout::Strided:
+        return batchlapack::getrs_batch(a.option, a.n[0], a.nrhs[0], a.a_base, a.lda[0], a.stride_a, a.ipiv_base,
+                                        a.stride_ipiv, a.b_base, a.ldb[0], a.stride_b, a.info_ptr, a.batch);
+    case Layout::Pointers:
+        return batchlapack::getrs_batch_ptr(a.option, a.n[0], a.nrhs[0], a.a_arr, a.lda[0], a.ipiv_arr, a.b_arr,
+                                            a.ldb[0], a.info_ptr, a.batch);
+    case Layout::Variable:
+        return batchlapack::getrs_vbatch(a.option, a.n_arr, a.nrhs_arr, a.a_arr, a.lda_arr, a.ipiv_arr, a.b_arr,
+                                         a.ldb_arr, a.info_ptr, a.batch);
+    }
+    return 1;
+}
+template <class T> int gesv(SystemArgs<T> &a) {
+    switch (a.layout) {
+    case Layout::Strided:
+        return batchlapack::gesv_batch(a.n[0], a.nrhs[0], a.a_base, a.lda[0], a.stride_a, a.ipiv_base, a.stride_ipiv,
+                                       a.b_base, a.ldb[0], a.stride_b, a.info_ptr, a.batch);
+    case Layout::Pointers:
+        return batchlapack::gesv_batch_ptr(a.n[0], a.nrhs[0], a.a_arr, a.lda[0], a.ipiv_arr, a.b_arr, a.ldb[0],
+                                           a.info_ptr, a.batch);
+    case Layout::Variable:
+        return batchlapack::gesv_vbatch(a.n_arr, a.nrhs_arr, a.a_arr, a.lda_arr, a.ipiv_arr, a.b_arr, a.ldb_arr,
+                                        a.info_ptr, a.batch);
+    }
+    return 1;
+}
+
+// Solves op(A_i) X_i = B_i with getrs from LAPACK's factors of random A_i, and checks the
+// residual ratio and info against LAPACK's getrs.
+template <class T> void check_getrs(Layout l, char trans, const std::vector<int> &n, const std::vector<int> &nrhs) {
+    const int count = int(n.size());
+    SystemArgs<T> a(l, trans, n, nrhs, 1, 2);
+    a.A.randomize();
+    a.B.randomize();
+    std::vector<std::vector<T>> orig(count), rhs(count);
+    for (int i = 0; i < count; ++i) {
+        orig[i] = a.A.get(i);
+        rhs[i] = a.B.get(i);
+        std::vector<T> lu = orig[i];
+        std::vector<int> p(std::max(1, n[i]));
+        int info = 0;
+        bl::lapack::getrf(n[i], n[i], lu.data(), std::max(1, n[i]), p.data(), &info);
+        a.A.set(i, lu);
+        for (int j = 0; j < n[i]; ++j) a.ipiv.at(i, j, 0) = p[j];
+    }
+    ASSERT_EQ(getrs(a), 0) << bl_last_error();
+    EXPECT_TRUE(a.A.guards_intact() && a.B.guards_intact() && a.ipiv.guards_intact()) << "write outside the data";
+    for (int i = 0; i < count; ++i) {
+        SCOPED_TRACE("matrix " + std::to_string(i) + " n=" + std::to_string(n[i]) + " nrhs=" + std::to_string(nrhs[i]));
+        std::vector<T> ref = rhs[i];
+        int ref_info = 0;
+        bl::lapack::getrs(trans, n[i], nrhs[i], a.A.get(i).data(), std::max(1, n[i]), a.ipiv.get(i).data(),
+                          ref.data(), std::max(1, n[i]), &ref_info);
+        EXPECT_EQ(a.info[i], ref_info);
+        EXPECT_LT(solve_ratio(apply_op(orig[i], n[i], n[i], trans), a.B.get(i), rhs[i], n[i], nrhs[i]), kThreshold);
+    }
+}
+
+// Solves A_i X_i = B_i with gesv (member `singular` has a zero column) and checks info against
+// LAPACK's (that of getrf, which gesv's is by definition: OpenBLAS's gesv returns early when
+// nrhs = 0), the factors and solution by their residual ratios, and B unchanged where A_i is
+// singular.
+template <class T> void check_gesv(Layout l, const std::vector<int> &n, const std::vector<int> &nrhs, int singular) {
+    const int count = int(n.size());
+    SystemArgs<T> a(l, 'N', n, nrhs, 2, 1);
+    a.A.randomize();
+    a.B.randomize();
+    if (n[singular] > 0)
+        for (int r = 0; r < n[singular]; ++r) a.A.at(singular, r, n[singular] / 2) = T(0);
+    std::vector<std::vector<T>> orig(count), rhs(count);
+    for (int i = 0; i < count; ++i) orig[i] = a.A.get(i), rhs[i] = a.B.get(i);
+    ASSERT_EQ(gesv(a), 0) << bl_last_error();
+    EXPECT_TRUE(a.A.guards_intact() && a.B.guards_intact() && a.ipiv.guards_intact()) << "write outside the data";
+    for (int i = 0; i < count; ++i) {
+        SCOPED_TRACE("matrix " + std::to_string(i) + " n=" + std::to_string(n[i]) + " nrhs=" + std::to_string(nrhs[i]));
+        std::vector<T> ref_a = orig[i];
+        std::vector<int> ref_piv(std::max(1, n[i]));
+        int ref_info = 0;
+        bl::lapack::getrf(n[i], n[i], ref_a.data(), std::max(1, n[i]), ref_piv.data(), &ref_info);
+        EXPECT_EQ(a.info[i], ref_info);
+        if (i == singular && n[i] > 0) EXPECT_GT(a.info[i], 0) << "the singular member was not reported";
+        std::vector<int> p = a.ipiv.get(i);
+        for (int j = 0; j < n[i]; ++j) ASSERT_TRUE(p[j] >= j + 1 && p[j] <= n[i]) << "pivot out of range";
+        EXPECT_LT(getrf_ratio(orig[i], a.A.get(i), p.data(), n[i], n[i]), kThreshold);
+        if (a.info[i] > 0) EXPECT_TRUE(a.B.get(i) == rhs[i]) << "B changed although A is singular";
+        else EXPECT_LT(solve_ratio(orig[i], a.B.get(i), rhs[i], n[i], nrhs[i]), kThreshold);
+    }
+}
+
+// Every size with each layout; the options (upper and lower case) and nrhs 1 / 3 rotate over the
+// sizes, so that each layout meets every option at small and large n without n x options runs.
+TYPED_TEST(LU, GetrsUniformSizes) {
+    const char options[] = "NTCntc";
+    const std::vector<int> &sizes = test_sizes();
+    for (Layout l : {Layout::Strided, Layout::Pointers})
+        for (size_t k = 0; k < sizes.size(); ++k) {
+            const char trans = options[k % 6];
+            const int nrhs = k % 4 < 2 ? 1 : 3;
+            SCOPED_TRACE(std::string(name(l)) + " trans=" + trans + " n=" + std::to_string(sizes[k]));
+            check_getrs<TypeParam>(l, trans, std::vector<int>(3, sizes[k]), std::vector<int>(3, nrhs));
+        }
+}
+
+TYPED_TEST(LU, GetrsVariableSizes) {
+    for (char trans : {'N', 'T', 'C'}) {
+        SCOPED_TRACE(std::string("trans=") + trans);
+        check_getrs<TypeParam>(Layout::Variable, trans, mixed_sizes(30, 70), mixed_sizes(30, 4));
+    }
+}
+
+TYPED_TEST(LU, GesvUniformSizes) {
+    const std::vector<int> &sizes = test_sizes();
+    for (Layout l : {Layout::Strided, Layout::Pointers})
+        for (size_t k = 0; k < sizes.size(); ++k) {
+            const int nrhs = k % 2 ? 1 : 4;
+            SCOPED_TRACE(std::string(name(l)) + " n=" + std::to_string(sizes[k]) + " nrhs=" + std::to_string(nrhs));
+            check_gesv<TypeParam>(l, std::vector<int>(4, sizes[k]), std::vector<int>(4, nrhs), 2);
+        }
+}
+
+TYPED_TEST(LU, GesvVariableSizes) {
+    std::vector<int> n = mixed_sizes(30, 70);
+    n[7] = 12;  // the singular member is not empty
+    check_gesv<TypeParam>(Layout::Variable, n, mixed_sizes(30, 4), 7);
+}
+
+TYPED_TEST(LU, GesvNanStaysInItsMatrix) {
+    using T = TypeParam;
+    expect_nan_contained<T>('N', [](int n) {
+        std::vector<T> a(size_t(n) * n);
+        for (T &x : a) x = random_value<T>();
+        return a;
+    }, gesv<T>);
+}
+
+TYPED_TEST(LU, GetrsGesvEmptyBatch) {
+    using T = TypeParam;
+    std::vector<int> info(1, -99);
+    EXPECT_EQ(batchlapack::getrs_batch('N', 4, 1, (const T *)nullptr, 4, 16, nullptr, 4, (T *)nullptr, 4, 4,
+                                       info.data(), 0),
+              0)
+        << bl_last_error();
+    EXPECT_EQ(batchlapack::gesv_batch(0, 0, (T *)nullptr, 1, 0, nullptr, 0, (T *)nullptr, 1, 0, info.data(), 1), 0)
+        << bl_last_error();
+    EXPECT_EQ(info[0], 0);
+}
+
+TYPED_TEST(LU, GetrsSharedFactorization) {
+    // Stride 0 for the read-only A and ipiv: one factorization solves every right-hand side.
+    using T = TypeParam;
+    const int n = 7, count = 5;
+    Batch<T> a(Layout::Strided, {n}, {n}), b(Layout::Strided, std::vector<int>(count, n), std::vector<int>(count, 2));
+    a.randomize();
+    b.randomize();
+    const std::vector<T> orig = a.get(0);
+    std::vector<int> ipiv(n), info(count, -99);
+    int finfo = 0;
+    ASSERT_EQ(batchlapack::getrf_batch(n, n, a.base(), n, 0, ipiv.data(), 0, &finfo, 1), 0);
+    std::vector<std::vector<T>> rhs(count);
+    for (int i = 0; i < count; ++i) rhs[i] = b.get(i);
+    ASSERT_EQ(batchlapack::getrs_batch('N', n, 2, a.base(), n, 0, ipiv.data(), 0, b.base(), n, b.stride(), info.data(),
+                                       count),
+              0)
+        << bl_last_error();
+    for (int i = 0; i < count; ++i) {
+        EXPECT_EQ(info[i], 0);
+        EXPECT_LT(solve_ratio(orig, b.get(i), rhs[i], n, 2), kThreshold) << "system " << i;
+    }
+}
+
+TYPED_TEST(LU, GetrsGesvIllegalArguments) {
+    using T = TypeParam;
+    for (Layout l : kLayouts) {
+        // getrs only reads A and ipiv: their strides may overlap (stride 0 shares one factorization).
+        expect_each_rejected<T>(l, {"trans", "n", "nrhs", "A", "lda", "strideA (read-only)", "ipiv",
+                                    "strideIpiv (read-only)", "B", "ldb", "strideB", "info", "batch"},
+                                getrs<T>);
+        expect_each_rejected<T>(l, {"n", "nrhs", "A", "lda", "strideA", "ipiv", "strideIpiv", "B", "ldb", "strideB",
+                                    "info", "batch"},
+                                gesv<T>);
+    }
 }
 
 }  // namespace

@@ -29,8 +29,9 @@
  *      -k   argument k (1-based, counted in the batched call's own argument list) is illegal;
  *           nothing was computed, no matrix was modified, and info[i] = -k for every i when info
  *           is usable. Besides LAPACK's own checks (applied to every matrix): batch < 0, a null
- *           pointer where data is needed, a stride that makes two matrices of one array
- *           argument overlap (this holds for input arrays too: no stride 0).
+ *           pointer where data is needed, a stride that makes two matrices of an output
+ *           array overlap. Read-only arrays may overlap: stride 0 shares one matrix (say the A
+ *           of gemm or getrs) across the whole batch.
  *      < BL_ERROR_BASE  a device or resource failure, see bl_error_string() and bl_last_error().
  *  - batch == 0 and empty matrices (a zero dimension) are legal and do nothing, as in LAPACK.
  *  - Calls are synchronous (results are in place on return) and thread-safe. The library never

@@ -1,0 +1,429 @@
+// One entry per routine: valid input for it, the library's batched call (strided layout, through
+// the C++ overloads of batchlapack.hpp), the system LAPACK's call for one matrix, and LAPACK's flop
+// count (the operation structs of ops.hpp, which the library also schedules by).
+//
+// Shapes: square n x n matrices; right-hand sides (getrs, gesv, potrs, posv, ormqr's C, trsm's B,
+// gels) are n x nrhs; gels solves a 2n x n least-squares problem (as issue 5 measures it).
+#include "bench.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <stdexcept>
+
+#include "batchlapack.hpp"
+#include "lapack.hpp"
+#include "ops.hpp"
+
+namespace blbench {
+namespace {
+
+namespace lp = bl::lapack;
+using bl::Real;
+
+// Deterministic pseudo-random values in [-1, 1] from an index (splitmix64), so that matrices are
+// filled in parallel and every run of the program sees the same data.
+double noise(uint64_t k) {
+    uint64_t z = k * 0x9E3779B97F4A7C15ull + 0x6A09E667F3BCC909ull;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    z ^= z >> 31;
+    return double(z >> 11) * 0x1.0p-52 - 1.0;
+}
+template <class T> T conjugate(T x) {
+    if constexpr (bl::is_complex<T>) return std::conj(x);
+    else return x;
+}
+template <class T> T value(uint64_t k) {
+    if constexpr (bl::is_complex<T>) return T(Real<T>(noise(2 * k)), Real<T>(noise(2 * k + 1)));
+    else return T(noise(k));
+}
+
+// Every element of every matrix random; each array gets its own sequence.
+template <class T> void fill_random(Data<T> &a, int64_t batch) {
+    static uint64_t seed = 0;
+    const uint64_t base = (seed += uint64_t(1) << 40);
+    openmp_loop(batch, [&](int64_t i) {
+        for (int64_t k = 0; k < a.stride; ++k) a[i][k] = value<T>(base + uint64_t(i * a.stride + k));
+    });
+}
+
+// Not a number: what outputs without an input (tau, d) start as, so that the check after a run
+// sees whether they were written.
+template <class T> void fill_nan(Data<T> &a, int64_t batch) {
+    std::fill(a[0], a[batch], T(std::numeric_limits<Real<T>>::quiet_NaN()));
+}
+
+// Random with 2n added to the diagonal: diagonally dominant (|a_ij| <= sqrt(2)), so well
+// conditioned whichever triangle or factorization is used (gesv, getrs, trsv, trsm).
+template <class T> void fill_dominant(Data<T> &a, int n, int64_t batch) {
+    fill_random(a, batch);
+    openmp_loop(batch, [&](int64_t i) {
+        for (int j = 0; j < n; ++j) a[i][int64_t(j) * n + j] += T(Real<T>(2 * n));
+    });
+}
+
+// Hermitian and diagonally dominant with a real diagonal: positive definite (potrf, potrs, posv).
+template <class T> void fill_spd(Data<T> &a, int n, int64_t batch) {
+    fill_random(a, batch);
+    openmp_loop(batch, [&](int64_t i) {
+        T *m = a[i];
+        for (int j = 0; j < n; ++j) {
+            m[int64_t(j) * n + j] = T(Real<T>(2 * n));
+            for (int r = j + 1; r < n; ++r) m[int64_t(r) * n + j] = conjugate(m[int64_t(j) * n + r]);
+        }
+    });
+}
+
+// Untimed preparation by LAPACK (factoring the input of a solve); f(i) returns LAPACK's info.
+template <class F> void prepare(int64_t batch, const char *what, F &&f) {
+    std::vector<int> info(static_cast<size_t>(batch));
+    openmp_loop(batch, [&](int64_t i) { info[size_t(i)] = f(i); });
+    if (std::any_of(info.begin(), info.end(), [](int x) { return x != 0; }))
+        throw std::runtime_error(std::string("preparing the input: LAPACK's ") + what + " failed");
+}
+
+// LAPACK's workspace for one matrix, per thread (each thread of a loop keeps its own, allocated
+// on the warm-up run, as a caller of LAPACK would) and its optimal size (the lwork = -1 query).
+template <class T> T *workspace(int size) {
+    thread_local std::vector<T> w;
+    if (w.size() < size_t(size)) w.resize(size_t(size));
+    return w.data();
+}
+template <class T, class F> int optimal_lwork(F &&call) {
+    T w{};
+    call(&w, -1);
+    return std::max(1, int(std::real(w)));
+}
+
+// Returns LAPACK's info of a call that takes `int *info` last.
+template <class F> int info_of(F &&call) {
+    int info = 0;
+    call(&info);
+    return info;
+}
+
+// LAPACK's factorization of matrix i, returning its info: the per-matrix call of getrf, potrf and
+// geqrf, and the untimed preparation of the solves and of ormqr/orgqr.
+template <class T> auto lapack_getrf(Data<T> &A, Data<int> &ipiv, int n) {
+    return [&A, &ipiv, n](int64_t i) { return info_of([&](int *info) { lp::getrf(n, n, A[i], n, ipiv[i], info); }); };
+}
+template <class T> auto lapack_potrf(Data<T> &A, int n) {
+    return [&A, n](int64_t i) { return info_of([&](int *info) { lp::potrf('L', n, A[i], n, info); }); };
+}
+template <class T> auto lapack_geqrf(Data<T> &A, Data<T> &tau, int n) {
+    const int lwork = optimal_lwork<T>([&](T *w, int lw) { int info; lp::geqrf(n, n, A[0], n, tau[0], w, lw, &info); });
+    return [&A, &tau, n, lwork](int64_t i) {
+        return info_of([&](int *info) { lp::geqrf(n, n, A[i], n, tau[i], workspace<T>(lwork), lwork, info); });
+    };
+}
+
+// ---- LU ------------------------------------------------------------------------------------
+template <class T> void getrf(Case &c) {
+    const int n = c.n;
+    auto &A = c.output<T>(int64_t(n) * n);
+    auto &ipiv = c.output<int>(n);
+    fill_random(A, c.batch);
+    c.flops = bl::Getrf<T>{n, n}.flops(0);
+    c.library = [&, n] {
+        return batchlapack::getrf_batch(n, n, A.data(), n, A.stride, ipiv.data(), ipiv.stride, c.info.data(), int(c.batch));
+    };
+    c.lapack = lapack_getrf(A, ipiv, n);
+}
+
+template <class T> void getrs(Case &c) {
+    const int n = c.n, r = c.nrhs;
+    auto &A = c.input<T>(int64_t(n) * n);
+    auto &ipiv = c.input<int>(n);
+    auto &B = c.output<T>(int64_t(n) * r);
+    fill_dominant(A, n, c.batch);
+    fill_random(B, c.batch);
+    prepare(c.batch, "getrf", lapack_getrf(A, ipiv, n));
+    c.flops = bl::Getrs<T>{'N', n, r}.flops(0);
+    c.library = [&, n, r] {
+        return batchlapack::getrs_batch('N', n, r, A.data(), n, A.stride, ipiv.data(), ipiv.stride, B.data(), n, B.stride,
+                                        c.info.data(), int(c.batch));
+    };
+    c.lapack = [&, n, r](int64_t i) {
+        return info_of([&](int *info) { lp::getrs('N', n, r, A[i], n, ipiv[i], B[i], n, info); });
+    };
+}
+
+template <class T> void gesv(Case &c) {
+    const int n = c.n, r = c.nrhs;
+    auto &A = c.output<T>(int64_t(n) * n);
+    auto &ipiv = c.output<int>(n);
+    auto &B = c.output<T>(int64_t(n) * r);
+    fill_dominant(A, n, c.batch);
+    fill_random(B, c.batch);
+    c.flops = bl::Gesv<T>{n, r}.flops(0);
+    c.library = [&, n, r] {
+        return batchlapack::gesv_batch(n, r, A.data(), n, A.stride, ipiv.data(), ipiv.stride, B.data(), n, B.stride,
+                                       c.info.data(), int(c.batch));
+    };
+    c.lapack = [&, n, r](int64_t i) { return info_of([&](int *info) { lp::gesv(n, r, A[i], n, ipiv[i], B[i], n, info); }); };
+}
+
+// ---- Cholesky (lower triangle) -------------------------------------------------------------
+template <class T> void potrf(Case &c) {
+    const int n = c.n;
+    auto &A = c.output<T>(int64_t(n) * n);
+    fill_spd(A, n, c.batch);
+    c.flops = bl::Potrf<T>{'L', n}.flops(0);
+    c.library = [&, n] { return batchlapack::potrf_batch('L', n, A.data(), n, A.stride, c.info.data(), int(c.batch)); };
+    c.lapack = lapack_potrf(A, n);
+}
+
+template <class T> void potrs(Case &c) {
+    const int n = c.n, r = c.nrhs;
+    auto &A = c.input<T>(int64_t(n) * n);
+    auto &B = c.output<T>(int64_t(n) * r);
+    fill_spd(A, n, c.batch);
+    fill_random(B, c.batch);
+    prepare(c.batch, "potrf", lapack_potrf(A, n));
+    c.flops = bl::Potrs<T>{'L', n, r}.flops(0);
+    c.library = [&, n, r] {
+        return batchlapack::potrs_batch('L', n, r, A.data(), n, A.stride, B.data(), n, B.stride, c.info.data(), int(c.batch));
+    };
+    c.lapack = [&, n, r](int64_t i) { return info_of([&](int *info) { lp::potrs('L', n, r, A[i], n, B[i], n, info); }); };
+}
+
+template <class T> void posv(Case &c) {
+    const int n = c.n, r = c.nrhs;
+    auto &A = c.output<T>(int64_t(n) * n);
+    auto &B = c.output<T>(int64_t(n) * r);
+    fill_spd(A, n, c.batch);
+    fill_random(B, c.batch);
+    c.flops = bl::Posv<T>{'L', n, r}.flops(0);
+    c.library = [&, n, r] {
+        return batchlapack::posv_batch('L', n, r, A.data(), n, A.stride, B.data(), n, B.stride, c.info.data(), int(c.batch));
+    };
+    c.lapack = [&, n, r](int64_t i) { return info_of([&](int *info) { lp::posv('L', n, r, A[i], n, B[i], n, info); }); };
+}
+
+// ---- QR ------------------------------------------------------------------------------------
+template <class T> void geqrf(Case &c) {
+    const int n = c.n;
+    auto &A = c.output<T>(int64_t(n) * n);
+    auto &tau = c.output<T>(n);
+    fill_random(A, c.batch);
+    fill_nan(tau, c.batch);
+    c.flops = bl::Geqrf<T>{n, n}.flops(0);
+    c.library = [&, n] {
+        return batchlapack::geqrf_batch(n, n, A.data(), n, A.stride, tau.data(), tau.stride, c.info.data(), int(c.batch));
+    };
+    c.lapack = lapack_geqrf(A, tau, n);
+}
+
+// A and tau of n x n QR factorizations, for ormqr and orgqr.
+template <class T> void factor_qr(Data<T> &A, Data<T> &tau, int n, int64_t batch) {
+    fill_random(A, batch);
+    prepare(batch, "geqrf", lapack_geqrf(A, tau, n));
+}
+
+// C := Q C, Q from an n x n geqrf, C n x nrhs. (The C++ header names it unmqr in every
+// precision, ormqr in the real ones.)
+template <class T> void ormqr(Case &c) {
+    const int n = c.n, r = c.nrhs;
+    auto &A = c.input<T>(int64_t(n) * n);
+    auto &tau = c.input<T>(n);
+    auto &C = c.output<T>(int64_t(n) * r);
+    factor_qr(A, tau, n, c.batch);
+    fill_random(C, c.batch);
+    const int lwork = optimal_lwork<T>(
+        [&](T *w, int lw) { int info; lp::ormqr('L', 'N', n, r, n, A[0], n, tau[0], C[0], n, w, lw, &info); });
+    c.flops = bl::Ormqr<T>{'L', 'N', n, r, n}.flops(0);
+    c.library = [&, n, r] {
+        return batchlapack::unmqr_batch('L', 'N', n, r, n, A.data(), n, A.stride, tau.data(), tau.stride, C.data(), n, C.stride,
+                            c.info.data(), int(c.batch));
+    };
+    c.lapack = [&, n, r, lwork](int64_t i) {
+        return info_of([&](int *info) {
+            lp::ormqr('L', 'N', n, r, n, A[i], n, tau[i], C[i], n, workspace<T>(lwork), lwork, info);
+        });
+    };
+}
+
+// The n x n Q of an n x n geqrf (ungqr, or orgqr in the real precisions).
+template <class T> void orgqr(Case &c) {
+    const int n = c.n;
+    auto &A = c.output<T>(int64_t(n) * n);
+    auto &tau = c.input<T>(n);
+    factor_qr(A, tau, n, c.batch);
+    const int lwork = optimal_lwork<T>([&](T *w, int lw) { int info; lp::orgqr(n, n, n, A[0], n, tau[0], w, lw, &info); });
+    c.flops = bl::Orgqr<T>{n, n, n}.flops(0);
+    c.library = [&, n] {
+        return batchlapack::ungqr_batch(n, n, n, A.data(), n, A.stride, tau.data(), tau.stride, c.info.data(), int(c.batch));
+    };
+    c.lapack = [&, n, lwork](int64_t i) {
+        return info_of([&](int *info) { lp::orgqr(n, n, n, A[i], n, tau[i], workspace<T>(lwork), lwork, info); });
+    };
+}
+
+// min || B - A X ||, A 2n x n, B 2n x nrhs.
+template <class T> void gels(Case &c) {
+    const int n = c.n, m = 2 * n, r = c.nrhs;
+    auto &A = c.output<T>(int64_t(m) * n);
+    auto &B = c.output<T>(int64_t(m) * r);
+    fill_random(A, c.batch);
+    fill_random(B, c.batch);
+    const int lwork = optimal_lwork<T>([&](T *w, int lw) { int info; lp::gels('N', m, n, r, A[0], m, B[0], m, w, lw, &info); });
+    c.flops = bl::Gels<T>{'N', m, n, r}.flops(0);
+    c.library = [&, n, m, r] {
+        return batchlapack::gels_batch('N', m, n, r, A.data(), m, A.stride, B.data(), m, B.stride, c.info.data(), int(c.batch));
+    };
+    c.lapack = [&, n, m, r, lwork](int64_t i) {
+        return info_of([&](int *info) { lp::gels('N', m, n, r, A[i], m, B[i], m, workspace<T>(lwork), lwork, info); });
+    };
+}
+
+// ---- bidiagonal reduction ------------------------------------------------------------------
+template <class T> void gebrd(Case &c) {
+    const int n = c.n;
+    auto &A = c.output<T>(int64_t(n) * n);
+    auto &d = c.output<Real<T>>(n);
+    auto &e = c.output<Real<T>>(n);  // n - 1 used (left 0); n keeps n = 1 legal
+    auto &tauq = c.output<T>(n);
+    auto &taup = c.output<T>(n);
+    fill_random(A, c.batch);
+    fill_nan(d, c.batch);
+    fill_nan(tauq, c.batch);
+    fill_nan(taup, c.batch);
+    const int lwork = optimal_lwork<T>(
+        [&](T *w, int lw) { int info; lp::gebrd(n, n, A[0], n, d[0], e[0], tauq[0], taup[0], w, lw, &info); });
+    c.flops = bl::Gebrd<T>{n, n}.flops(0);
+    c.library = [&, n] {
+        return batchlapack::gebrd_batch(n, n, A.data(), n, A.stride, d.data(), d.stride, e.data(), e.stride, tauq.data(),
+                                        tauq.stride, taup.data(), taup.stride, c.info.data(), int(c.batch));
+    };
+    c.lapack = [&, n, lwork](int64_t i) {
+        return info_of([&](int *info) {
+            lp::gebrd(n, n, A[i], n, d[i], e[i], tauq[i], taup[i], workspace<T>(lwork), lwork, info);
+        });
+    };
+}
+
+// ---- BLAS (no info: the LAPACK side returns 0) ---------------------------------------------
+// x := inv(L) x, L lower triangular and diagonally dominant.
+template <class T> void trsv(Case &c) {
+    c.has_info = false;
+    const int n = c.n;
+    auto &A = c.input<T>(int64_t(n) * n);
+    auto &x = c.output<T>(n);
+    fill_dominant(A, n, c.batch);
+    fill_random(x, c.batch);
+    c.flops = bl::Trsv<T>{'L', 'N', 'N', n}.flops(0);
+    c.library = [&, n] {
+        return batchlapack::trsv_batch('L', 'N', 'N', n, A.data(), n, A.stride, x.data(), 1, x.stride, int(c.batch));
+    };
+    c.lapack = [&, n](int64_t i) { lp::trsv('L', 'N', 'N', n, A[i], n, x[i], 1); return 0; };
+}
+
+// B := inv(L) B, B n x nrhs.
+template <class T> void trsm(Case &c) {
+    c.has_info = false;
+    const int n = c.n, r = c.nrhs;
+    auto &A = c.input<T>(int64_t(n) * n);
+    auto &B = c.output<T>(int64_t(n) * r);
+    fill_dominant(A, n, c.batch);
+    fill_random(B, c.batch);
+    c.flops = bl::Trsm<T>{'L', 'L', 'N', 'N', n, r}.flops(0);
+    c.library = [&, n, r] {
+        return batchlapack::trsm_batch('L', 'L', 'N', 'N', n, r, T(1), A.data(), n, A.stride, B.data(), n, B.stride,
+                                       int(c.batch));
+    };
+    c.lapack = [&, n, r](int64_t i) { lp::trsm('L', 'L', 'N', 'N', n, r, T(1), A[i], n, B[i], n); return 0; };
+}
+
+// C := A B + C, all n x n.
+template <class T> void gemm(Case &c) {
+    c.has_info = false;
+    const int n = c.n;
+    auto &A = c.input<T>(int64_t(n) * n);
+    auto &B = c.input<T>(int64_t(n) * n);
+    auto &C = c.output<T>(int64_t(n) * n);
+    fill_random(A, c.batch);
+    fill_random(B, c.batch);
+    fill_random(C, c.batch);
+    c.flops = bl::Gemm<T>{'N', 'N', n, n, n}.flops(0);
+    c.library = [&, n] {
+        return batchlapack::gemm_batch('N', 'N', n, n, n, T(1), A.data(), n, A.stride, B.data(), n, B.stride, T(1),
+                                       C.data(), n, C.stride, int(c.batch));
+    };
+    c.lapack = [&, n](int64_t i) { lp::gemm('N', 'N', n, n, n, T(1), A[i], n, B[i], n, T(1), C[i], n); return 0; };
+}
+
+// y := A x + y.
+template <class T> void gemv(Case &c) {
+    c.has_info = false;
+    const int n = c.n;
+    auto &A = c.input<T>(int64_t(n) * n);
+    auto &x = c.input<T>(n);
+    auto &y = c.output<T>(n);
+    fill_random(A, c.batch);
+    fill_random(x, c.batch);
+    fill_random(y, c.batch);
+    c.flops = bl::Gemv<T>{'N', n, n}.flops(0);
+    c.library = [&, n] {
+        return batchlapack::gemv_batch('N', n, n, T(1), A.data(), n, A.stride, x.data(), 1, x.stride, T(1), y.data(), 1,
+                                       y.stride, int(c.batch));
+    };
+    c.lapack = [&, n](int64_t i) { lp::gemv('N', n, n, T(1), A[i], n, x[i], 1, T(1), y[i], 1); return 0; };
+}
+
+// The table: name, entry, rows of the main matrix per n (for the default batch size).
+struct Entry {
+    const char *name;
+    int rows_per_n;
+    void (*s)(Case &), (*d)(Case &), (*c)(Case &), (*z)(Case &);
+};
+#define BL_BENCH_ENTRY(name, rows) \
+    Entry { #name, rows, name<float>, name<double>, name<std::complex<float>>, name<std::complex<double>> }
+const Entry kEntries[] = {
+    BL_BENCH_ENTRY(getrf, 1), BL_BENCH_ENTRY(getrs, 1), BL_BENCH_ENTRY(gesv, 1),  BL_BENCH_ENTRY(potrf, 1),
+    BL_BENCH_ENTRY(potrs, 1), BL_BENCH_ENTRY(posv, 1),  BL_BENCH_ENTRY(geqrf, 1), BL_BENCH_ENTRY(ormqr, 1),
+    BL_BENCH_ENTRY(orgqr, 1), BL_BENCH_ENTRY(gels, 2),  BL_BENCH_ENTRY(gebrd, 1), BL_BENCH_ENTRY(trsv, 1),
+    BL_BENCH_ENTRY(trsm, 1),  BL_BENCH_ENTRY(gemm, 1),  BL_BENCH_ENTRY(gemv, 1),
+};
+#undef BL_BENCH_ENTRY
+
+const Entry *find(const std::string &routine) {
+    for (const Entry &e : kEntries)
+        if (routine == e.name) return &e;
+    return nullptr;
+}
+
+int scalar_bytes(char precision) {
+    switch (precision) {
+    case 's': return 4;
+    case 'd': case 'c': return 8;
+    case 'z': return 16;
+    }
+    return 0;
+}
+
+}  // namespace
+
+const std::vector<std::string> &routine_names() {
+    static const std::vector<std::string> names = [] {
+        std::vector<std::string> v;
+        for (const Entry &e : kEntries) v.push_back(e.name);
+        return v;
+    }();
+    return names;
+}
+
+int64_t matrix_bytes(const std::string &routine, char precision, int n) {
+    const Entry *e = find(routine);
+    return e ? int64_t(e->rows_per_n) * n * n * scalar_bytes(precision) : 0;
+}
+
+std::unique_ptr<Case> make_case(const std::string &routine, char precision, int n, int nrhs, int64_t batch) {
+    const Entry *e = find(routine);
+    if (!e || !scalar_bytes(precision)) return nullptr;
+    auto c = std::make_unique<Case>(n, nrhs, batch);
+    (precision == 's' ? e->s : precision == 'd' ? e->d : precision == 'c' ? e->c : e->z)(*c);
+    c->save_inputs();
+    return c;
+}
+
+}  // namespace blbench

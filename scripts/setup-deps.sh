@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Makes sure the system packages batchlapack needs are present, on Debian/Ubuntu.
+#
+#   scripts/setup-deps.sh          what building the library and the examples needs
+#   scripts/setup-deps.sh test     the same, plus what the test suite needs (GoogleTest)
+#
+# Missing packages are installed with apt-get when run as root (the README's commands run on a
+# fresh machine with nothing done before them); otherwise the script stops and names them, so that
+# nothing half-configured follows. gfortran (the Fortran module) and OpenBLAS where reference
+# LAPACK is already present are optional: installed when root, only mentioned otherwise.
+set -euo pipefail
+
+want_tests=0
+case "${1:-}" in
+  "") ;;
+  test) want_tests=1 ;;
+  *) echo "usage: $0 [test]" >&2; exit 2 ;;
+esac
+
+# Is a Debian package installed? Falls back to "no" where dpkg does not exist.
+installed() {
+  command -v dpkg-query >/dev/null 2>&1 &&
+    [ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" = "install ok installed" ]
+}
+
+missing=()
+command -v cmake >/dev/null 2>&1 || missing+=(cmake)
+command -v g++ >/dev/null 2>&1 || missing+=(g++)
+command -v make >/dev/null 2>&1 || missing+=(make)
+command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+optional=()
+# LAPACK: OpenBLAS's (optimized) is installed when we can; reference LAPACK, when already present,
+# is accepted otherwise (the build then uses it).
+if ! installed libopenblas-dev; then
+  if installed liblapack-dev; then optional+=(libopenblas-dev); else missing+=(libopenblas-dev); fi
+fi
+if [ "$want_tests" = 1 ] && ! installed libgtest-dev; then
+  missing+=(libgtest-dev)
+fi
+command -v gfortran >/dev/null 2>&1 || optional+=(gfortran)
+
+if [ "${#missing[@]}" -eq 0 ] && [ "${#optional[@]}" -eq 0 ]; then
+  exit 0
+fi
+
+if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+  echo "setup-deps: installing ${missing[*]} ${optional[*]}" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  # The optional compiler must not stop the build when it cannot be installed.
+  if [ "${#optional[@]}" -gt 0 ]; then
+    apt-get install -y -qq --no-install-recommends "${optional[@]}" >/dev/null ||
+      echo "setup-deps: could not install ${optional[*]} (optional: without gfortran the Fortran module is skipped, without OpenBLAS reference LAPACK is used)" >&2
+  fi
+  exit 0
+fi
+
+if [ "${#missing[@]}" -gt 0 ]; then
+  echo "setup-deps: missing system packages: ${missing[*]}" >&2
+  echo "setup-deps: install them (as root: apt-get install ${missing[*]}) and run again." >&2
+  exit 1
+fi
+echo "setup-deps: optional packages not installed: ${optional[*]} (gfortran: the Fortran module is skipped; libopenblas-dev: reference LAPACK is used)" >&2

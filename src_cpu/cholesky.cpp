@@ -1,0 +1,50 @@
+// CPU backend: Cholesky factorization and the solves built on it.
+#include "backend.hpp"
+#include "lapack.hpp"
+#include "parallel.hpp"
+#include "small.hpp"
+
+namespace bl {
+namespace cpu {
+
+template <class T> int run(const Potrf<T> &op) {
+    for_each_matrix(op, [&](int64_t i) {
+        const char uplo = op.uplo.value;
+        const int n = op.n[i], lda = op.A.ld[i];
+        if (!small::potrf(uplo, n, op.A[i], lda, &op.b.info[i])) lapack::potrf(uplo, n, op.A[i], lda, &op.b.info[i]);
+    });
+    return 0;
+}
+BL_INSTANTIATE_RUN(Potrf)
+
+// The solve with one matrix's factor; potrs has no failure of its own once the arguments are
+// legal, so info is LAPACK's 0.
+template <class T> void solve_cholesky(char uplo, int n, int nrhs, const T *A, int lda, T *B, int ldb, int *info) {
+    *info = 0;
+    if (!small::potrs(uplo, n, nrhs, A, lda, B, ldb)) lapack::potrs(uplo, n, nrhs, A, lda, B, ldb, info);
+}
+
+template <class T> int run(const Potrs<T> &op) {
+    for_each_matrix(op, [&](int64_t i) {
+        solve_cholesky(op.uplo.value, op.n[i], op.nrhs[i], op.A[i], op.A.ld[i], op.B[i], op.B.ld[i], &op.b.info[i]);
+    });
+    return 0;
+}
+BL_INSTANTIATE_RUN(Potrs)
+
+// posv is potrf, then potrs when the matrix is positive definite (B untouched otherwise), as
+// LAPACK defines it; composed here so that the tiny-matrix kernels and the LAPACK path agree.
+template <class T> int run(const Posv<T> &op) {
+    for_each_matrix(op, [&](int64_t i) {
+        const char uplo = op.uplo.value;
+        const int n = op.n[i], lda = op.A.ld[i];
+        int *info = &op.b.info[i];
+        if (!small::potrf(uplo, n, op.A[i], lda, info)) lapack::potrf(uplo, n, op.A[i], lda, info);
+        if (*info == 0) solve_cholesky<T>(uplo, n, op.nrhs[i], op.A[i], lda, op.B[i], op.B.ld[i], info);
+    });
+    return 0;
+}
+BL_INSTANTIATE_RUN(Posv)
+
+}  // namespace cpu
+}  // namespace bl

@@ -1,0 +1,111 @@
+// Building blocks of the tiny-matrix kernels (small.hpp), shared by small_*.cpp.
+//
+// A kernel is written once, over sizes that are either `int` or `Fixed<N>` (a compile-time
+// constant): for square matrices up to max_order the entry point dispatches to the fixed size, so
+// that every loop bound is known, the loops unroll and vectorize, and the matrix lives in a local
+// array the compiler keeps in L1 or registers; other shapes up to max_order run the same code with
+// run-time sizes. Complex products are spelled out (mul) because std::complex's operator* checks
+// for NaN and calls a library routine, which stops the vectorizer.
+#pragma once
+
+#include "args.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <complex>
+#include <limits>
+#include <type_traits>
+#include <utility>
+
+namespace bl {
+namespace cpu {
+namespace small {
+
+// Largest row or column count the kernels take; beyond it the system LAPACK is faster or as fast.
+constexpr int max_order = 16;
+
+template <int N> using Fixed = std::integral_constant<int, N>;
+template <class D> struct capacity_of { static constexpr int value = max_order; };
+template <int N> struct capacity_of<Fixed<N>> { static constexpr int value = N; };
+// Elements a local array needs along a dimension of type D.
+template <class D> constexpr int capacity = capacity_of<D>::value;
+
+template <class F, int... I> bool with_fixed(int n, F &f, std::integer_sequence<int, I...>) {
+    bool done = false;
+    (void)((n == I + 1 && (done = f(Fixed<I + 1>{}), true)) || ...);
+    return done;
+}
+// Returns f(Fixed<n>{}) for 1 <= n <= Max, false (not handled) for any other n.
+template <int Max = max_order, class F> bool with_fixed(int n, F &&f) {
+    return with_fixed(n, f, std::make_integer_sequence<int, Max>{});
+}
+
+// ---- scalar arithmetic, the same spelling for real and complex --------------------------------
+template <class R> R cj(R x) { return x; }
+template <class R> std::complex<R> cj(std::complex<R> x) { return {x.real(), -x.imag()}; }
+template <class R> R re(R x) { return x; }
+template <class R> R re(std::complex<R> x) { return x.real(); }
+template <class R> R im(R) { return R(0); }
+template <class R> R im(std::complex<R> x) { return x.imag(); }
+template <class R> R mul(R a, R b) { return a * b; }
+template <class R> std::complex<R> mul(std::complex<R> a, std::complex<R> b) {
+    return {a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real()};
+}
+// |x|^2.
+template <class R> R abs2(R x) { return x * x; }
+template <class R> R abs2(std::complex<R> x) { return x.real() * x.real() + x.imag() * x.imag(); }
+// The magnitude i?amax compares: |x|, or |re| + |im| for complex (BLAS's dcabs1).
+template <class R> R abs1(R x) { return std::abs(x); }
+template <class R> R abs1(std::complex<R> x) { return std::abs(x.real()) + std::abs(x.imag()); }
+
+// ---- local copies --------------------------------------------------------------------------------
+// w (leading dimension m) := A(0:m, 0:n).
+template <class T, class Mt, class Nt> void copy_in(Mt m, Nt n, const T *A, int lda, T *w) {
+    for (int j = 0; j < n; ++j)
+        for (int i = 0; i < m; ++i) w[i + j * m] = A[i + j * lda];
+}
+template <class T, class Mt, class Nt> void copy_out(Mt m, Nt n, const T *w, T *A, int lda) {
+    for (int j = 0; j < n; ++j)
+        for (int i = 0; i < m; ++i) A[i + j * lda] = w[i + j * m];
+}
+
+// ---- triangular solve ------------------------------------------------------------------------------
+// x := op(A)^{-1} x for triangular A (BLAS trsv's operation; x contiguous). trans is 'N', 'T' or
+// 'C'. Multiplies by reciprocals of the diagonal, computed first: unlike the divisions BLAS does,
+// they are off the chain of dependent operations (a rounding difference of an ulp).
+template <class T, class Nt, class Ld>
+void tri_solve(bool lower, char trans, bool unit, Nt n, const T *a, Ld lda, T *x) {
+    const bool c = trans == 'C';
+    const auto op = [c](T v) { return c ? cj(v) : v; };
+    T inv[capacity<Nt>];
+    for (int j = 0; j < n; ++j) inv[j] = unit ? T(1) : T(1) / op(a[j + j * lda]);
+    if (trans == 'N') {
+        if (lower) {
+            for (int j = 0; j < n; ++j) {
+                const T xj = x[j] = mul(x[j], inv[j]);
+                for (int i = j + 1; i < n; ++i) x[i] -= mul(xj, a[i + j * lda]);
+            }
+        } else {
+            for (int j = n - 1; j >= 0; --j) {
+                const T xj = x[j] = mul(x[j], inv[j]);
+                for (int i = 0; i < j; ++i) x[i] -= mul(xj, a[i + j * lda]);
+            }
+        }
+    } else if (lower) {
+        for (int j = n - 1; j >= 0; --j) {
+            T s = x[j];
+            for (int i = j + 1; i < n; ++i) s -= mul(op(a[i + j * lda]), x[i]);
+            x[j] = mul(s, inv[j]);
+        }
+    } else {
+        for (int j = 0; j < n; ++j) {
+            T s = x[j];
+            for (int i = 0; i < j; ++i) s -= mul(op(a[i + j * lda]), x[i]);
+            x[j] = mul(s, inv[j]);
+        }
+    }
+}
+
+}  // namespace small
+}  // namespace cpu
+}  // namespace bl

@@ -1,0 +1,90 @@
+// Fixed-size LU factorization and solve (small.hpp): dgetf2's algorithm and dgetrs's.
+#include "small.hpp"
+#include "small_detail.hpp"
+#include "ops.hpp"
+
+namespace bl {
+namespace cpu {
+namespace small {
+
+// dgetf2 on a local copy: partial pivoting by i?amax's rule, rows swapped over the full width,
+// the column scaled by the reciprocal pivot (divided when the pivot is below the safe minimum),
+// scaling skipped for a zero pivot, whose index becomes info; right-looking rank-1 updates.
+template <class T, class Mt, class Nt> bool getrf_kernel(Mt m, Nt n, T *A, int lda, int *ipiv, int *info) {
+    using R = Real<T>;
+    alignas(64) T w[capacity<Mt> * capacity<Nt>];
+    copy_in(m, n, A, lda, w);
+    const R sfmin = std::numeric_limits<R>::min();
+    const int k = std::min<int>(m, n);
+    int inf = 0;
+    for (int j = 0; j < k; ++j) {
+        T *col = w + j * m;
+        int p = j;
+        R best = abs1(col[j]);
+        for (int i = j + 1; i < m; ++i)
+            if (abs1(col[i]) > best) { best = abs1(col[i]); p = i; }
+        ipiv[j] = p + 1;
+        if (col[p] != T(0)) {
+            if (p != j)
+                for (int c = 0; c < n; ++c) std::swap(w[j + c * m], w[p + c * m]);
+            if (std::abs(col[j]) >= sfmin) {
+                const T r = T(1) / col[j];
+                for (int i = j + 1; i < m; ++i) col[i] = mul(col[i], r);
+            } else {
+                for (int i = j + 1; i < m; ++i) col[i] = col[i] / col[j];
+            }
+        } else if (inf == 0) {
+            inf = j + 1;
+        }
+        for (int c = j + 1; c < n; ++c) {
+            T *wc = w + c * m;
+            const T t = wc[j];
+            for (int i = j + 1; i < m; ++i) wc[i] -= mul(col[i], t);
+        }
+    }
+    copy_out(m, n, w, A, lda);
+    *info = inf;
+    return true;
+}
+
+template <class T> bool getrf(int m, int n, T *A, int lda, int *ipiv, int *info) {
+    if (m < 1 || n < 1 || m > max_order || n > max_order) return false;
+    if (m == n) return with_fixed(n, [&](auto N) { return getrf_kernel(N, N, A, lda, ipiv, info); });
+    return getrf_kernel(m, n, A, lda, ipiv, info);
+}
+
+// dgetrs one right-hand side at a time: P L U x = b, or (P L U)^T x = b, (P L U)^H x = b.
+template <class T, class Nt>
+bool getrs_kernel(char trans, Nt n, int nrhs, const T *A, int lda, const int *ipiv, T *B, int ldb) {
+    for (int r = 0; r < nrhs; ++r) {
+        T x[capacity<Nt>];
+        T *b = B + int64_t(r) * ldb;
+        for (int i = 0; i < n; ++i) x[i] = b[i];
+        if (trans == 'N') {
+            for (int i = 0; i < n; ++i) std::swap(x[i], x[ipiv[i] - 1]);
+            tri_solve(true, 'N', true, n, A, lda, x);
+            tri_solve(false, 'N', false, n, A, lda, x);
+        } else {
+            tri_solve(false, trans, false, n, A, lda, x);
+            tri_solve(true, trans, true, n, A, lda, x);
+            for (int i = n - 1; i >= 0; --i) std::swap(x[i], x[ipiv[i] - 1]);
+        }
+        for (int i = 0; i < n; ++i) b[i] = x[i];
+    }
+    return true;
+}
+
+template <class T>
+bool getrs(char trans, int n, int nrhs, const T *A, int lda, const int *ipiv, T *B, int ldb) {
+    if (nrhs < 1) return false;
+    return with_fixed(n, [&](auto N) { return getrs_kernel(trans, N, nrhs, A, lda, ipiv, B, ldb); });
+}
+
+#define BL_SMALL_LU(p, T)                                                                         \
+    template bool getrf<T>(int, int, T *, int, int *, int *);                                     \
+    template bool getrs<T>(char, int, int, const T *, int, const int *, T *, int);
+BL_PRECISIONS(BL_SMALL_LU)
+
+}  // namespace small
+}  // namespace cpu
+}  // namespace bl

@@ -1,0 +1,189 @@
+// Fixed-size Householder factorizations (small.hpp): dgeqr2's QR and dgebd2's bidiagonal
+// reduction, producing LAPACK's reflectors.
+#include "small.hpp"
+#include "small_detail.hpp"
+#include "ops.hpp"
+
+namespace bl {
+namespace cpu {
+namespace small {
+
+// dlarfg / zlarfg: H^H (alpha; x) = (beta; 0) with H = I - tau (1; v)(1; v)^H, beta real,
+// beta = -sign(Re alpha) * norm, tau = (beta - alpha) / beta, v = x / (alpha - beta). The real
+// routine returns tau = 0 for n = 1, the complex one still makes a complex alpha real.
+// Returns false, changing nothing, where LAPACK is careful in ways this is not: a sum of squares
+// outside the range where squaring loses nothing (LAPACK rescales tiny norms), a NaN or an Inf.
+template <class T, class Inc> bool larfg(int n, T &alpha, T *x, Inc inc, T &tau) {
+    using R = Real<T>;
+    if (n <= 0 || (!is_complex<T> && n == 1)) {
+        tau = T(0);
+        return true;
+    }
+    constexpr R lo = std::numeric_limits<R>::min() / std::numeric_limits<R>::epsilon();
+    constexpr R hi = std::numeric_limits<R>::max() * std::numeric_limits<R>::epsilon();
+    R ssq = 0;
+    for (int i = 0; i < n - 1; ++i) ssq += abs2(x[i * inc]);
+    if (ssq == R(0)) {
+        for (int i = 0; i < n - 1; ++i)
+            if (x[i * inc] != T(0)) return false;  // squares that underflowed
+    } else if (!(ssq >= lo && ssq <= hi)) {
+        return false;
+    }
+    const R ar = re(alpha), ai = im(alpha);
+    if (ssq == R(0) && ai == R(0)) {
+        tau = T(0);
+        return true;
+    }
+    const R total = ar * ar + ai * ai + ssq;
+    if (!(total >= lo && total <= hi)) return false;
+    const R beta = -std::copysign(std::sqrt(total), ar);
+    T scale;
+    if constexpr (is_complex<T>) {
+        tau = T((beta - ar) / beta, -ai / beta);
+        scale = T(1) / (alpha - beta);
+    } else {
+        tau = (beta - ar) / beta;
+        scale = T(1) / (ar - beta);
+    }
+    for (int i = 0; i < n - 1; ++i) x[i * inc] = mul(x[i * inc], scale);
+    alpha = beta;
+    return true;
+}
+
+// dlarf 'Left': C := (I - t v v^H) C for the m x n matrix C, v contiguous with v[0] = 1 stored.
+template <class T, class Ld> void apply_left(int m, int n, const T *v, T t, T *c, Ld ldc) {
+    if (t == T(0)) return;
+    for (int j = 0; j < n; ++j) {
+        T *cc = c + j * ldc;
+        T s = T(0);
+        for (int i = 0; i < m; ++i) s += mul(cj(v[i]), cc[i]);
+        s = mul(t, s);
+        for (int i = 0; i < m; ++i) cc[i] -= mul(v[i], s);
+    }
+}
+
+// dlarf 'Right': C := C (I - t v v^H) for the m x n matrix C, v with increment incv, v[0] = 1 stored.
+template <class T, class Inc, class Ld> void apply_right(int m, int n, const T *v, Inc incv, T t, T *c, Ld ldc) {
+    if (t == T(0)) return;
+    T w[max_order];
+    for (int i = 0; i < m; ++i) w[i] = T(0);
+    for (int j = 0; j < n; ++j) {
+        const T vj = v[j * incv];
+        const T *cc = c + j * ldc;
+        for (int i = 0; i < m; ++i) w[i] += mul(cc[i], vj);
+    }
+    for (int j = 0; j < n; ++j) {
+        const T f = mul(t, cj(v[j * incv]));
+        T *cc = c + j * ldc;
+        for (int i = 0; i < m; ++i) cc[i] -= mul(w[i], f);
+    }
+}
+
+// zlacgv: conjugates n elements with increment inc (nothing for real types).
+template <class T, class Inc> void conjugate(int n, T *x, Inc inc) {
+    if constexpr (is_complex<T>)
+        for (int i = 0; i < n; ++i) x[i * inc] = cj(x[i * inc]);
+}
+
+// dgeqr2 on a local copy: column i's reflector, then H(i)^H applied to the columns right of it.
+template <class T, class Mt, class Nt> bool geqrf_kernel(Mt m, Nt n, T *A, int lda, T *tau) {
+    alignas(64) T w[capacity<Mt> * capacity<Nt>];
+    T t[capacity<Nt>];
+    copy_in(m, n, A, lda, w);
+    const int k = std::min<int>(m, n);
+    for (int i = 0; i < k; ++i) {
+        T *col = w + i + i * m;
+        if (!larfg(m - i, col[0], col + 1, 1, t[i])) return false;
+        if (i < n - 1) {
+            const T aii = col[0];
+            col[0] = T(1);
+            apply_left(m - i, n - i - 1, col, cj(t[i]), col + m, m);
+            col[0] = aii;
+        }
+    }
+    copy_out(m, n, w, A, lda);
+    for (int i = 0; i < k; ++i) tau[i] = t[i];
+    return true;
+}
+
+template <class T> bool geqrf(int m, int n, T *A, int lda, T *tau) {
+    if (m < 1 || n < 1 || m > max_order || n > max_order) return false;
+    if (m == n) return with_fixed(n, [&](auto N) { return geqrf_kernel(N, N, A, lda, tau); });
+    return geqrf_kernel(m, n, A, lda, tau);
+}
+
+// dgebd2 / zgebd2 on a local copy, step for step: upper bidiagonal for m >= n (a reflector from
+// the left, then one from the right), lower bidiagonal for m < n (right first).
+template <class T, class Mt, class Nt>
+bool gebrd_kernel(Mt m, Nt n, T *A, int lda, Real<T> *d, Real<T> *e, T *tauq, T *taup) {
+    using R = Real<T>;
+    alignas(64) T w[capacity<Mt> * capacity<Nt>];
+    constexpr int kc = std::min(capacity<Mt>, capacity<Nt>);
+    R dd[kc], ee[kc];
+    T tq[kc], tp[kc];
+    copy_in(m, n, A, lda, w);
+    const auto at = [&](int i, int j) -> T & { return w[i + j * m]; };
+    if (m >= n) {
+        for (int i = 0; i < n; ++i) {
+            if (!larfg(m - i, at(i, i), &at(i, i) + 1, 1, tq[i])) return false;
+            dd[i] = re(at(i, i));
+            at(i, i) = T(1);
+            if (i < n - 1) apply_left(m - i, n - i - 1, &at(i, i), cj(tq[i]), &at(i, i + 1), m);
+            at(i, i) = dd[i];
+            if (i < n - 1) {
+                conjugate(n - i - 1, &at(i, i + 1), m);
+                if (!larfg(n - i - 1, at(i, i + 1), &at(i, std::min(i + 2, n - 1)), m, tp[i])) return false;
+                ee[i] = re(at(i, i + 1));
+                at(i, i + 1) = T(1);
+                apply_right(m - i - 1, n - i - 1, &at(i, i + 1), m, tp[i], &at(i + 1, i + 1), m);
+                conjugate(n - i - 1, &at(i, i + 1), m);
+                at(i, i + 1) = ee[i];
+            } else {
+                tp[i] = T(0);
+            }
+        }
+    } else {
+        for (int i = 0; i < m; ++i) {
+            conjugate(n - i, &at(i, i), m);
+            if (!larfg(n - i, at(i, i), &at(i, std::min(i + 1, n - 1)), m, tp[i])) return false;
+            dd[i] = re(at(i, i));
+            at(i, i) = T(1);
+            if (i < m - 1) apply_right(m - i - 1, n - i, &at(i, i), m, tp[i], &at(i + 1, i), m);
+            conjugate(n - i, &at(i, i), m);
+            at(i, i) = dd[i];
+            if (i < m - 1) {
+                if (!larfg(m - i - 1, at(i + 1, i), &at(std::min(i + 2, m - 1), i), 1, tq[i])) return false;
+                ee[i] = re(at(i + 1, i));
+                at(i + 1, i) = T(1);
+                apply_left(m - i - 1, n - i - 1, &at(i + 1, i), cj(tq[i]), &at(i + 1, i + 1), m);
+                at(i + 1, i) = ee[i];
+            } else {
+                tq[i] = T(0);
+            }
+        }
+    }
+    copy_out(m, n, w, A, lda);
+    const int k = std::min<int>(m, n);
+    for (int i = 0; i < k; ++i) {
+        d[i] = dd[i];
+        tauq[i] = tq[i];
+        taup[i] = tp[i];
+        if (i < k - 1) e[i] = ee[i];
+    }
+    return true;
+}
+
+template <class T> bool gebrd(int m, int n, T *A, int lda, Real<T> *d, Real<T> *e, T *tauq, T *taup) {
+    if (m < 1 || n < 1 || m > max_order || n > max_order) return false;
+    if (m == n) return with_fixed(n, [&](auto N) { return gebrd_kernel(N, N, A, lda, d, e, tauq, taup); });
+    return gebrd_kernel(m, n, A, lda, d, e, tauq, taup);
+}
+
+#define BL_SMALL_QR(p, T)                                                                         \
+    template bool geqrf<T>(int, int, T *, int, T *);                                              \
+    template bool gebrd<T>(int, int, T *, int, Real<T> *, Real<T> *, T *, T *);
+BL_PRECISIONS(BL_SMALL_QR)
+
+}  // namespace small
+}  // namespace cpu
+}  // namespace bl

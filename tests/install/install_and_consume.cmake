@@ -1,0 +1,26 @@
+# Run by the `install` test (see CMakeLists.txt here) with BUILD_DIR, CONSUMER_DIR, WORK_DIR,
+# GENERATOR, C_COMPILER and PKG_CONFIG defined.
+
+include("${CMAKE_CURRENT_LIST_DIR}/install_prefix.cmake")
+
+# 1. A CMake project that finds the package in the prefix, and only there.
+consume_with_find_package("${CONSUMER_DIR}" "-DCMAKE_C_COMPILER=${C_COMPILER}")
+
+# 2. The same program compiled with pkg-config's flags.
+file(GLOB_RECURSE pc_file "${prefix}/*/batchlapack.pc")
+if(NOT pc_file)
+  message(FATAL_ERROR "batchlapack.pc is not installed under ${prefix}")
+endif()
+get_filename_component(pc_dir "${pc_file}" DIRECTORY)
+set(ENV{PKG_CONFIG_PATH} "${pc_dir}")
+execute_process(COMMAND "${PKG_CONFIG}" --cflags --libs batchlapack OUTPUT_VARIABLE flags
+                RESULT_VARIABLE rc OUTPUT_STRIP_TRAILING_WHITESPACE)
+execute_process(COMMAND "${PKG_CONFIG}" --variable=libdir batchlapack OUTPUT_VARIABLE libdir
+                OUTPUT_STRIP_TRAILING_WHITESPACE)
+if(NOT rc EQUAL 0 OR NOT flags MATCHES "-lbatchlapack")
+  message(FATAL_ERROR "pkg-config --cflags --libs batchlapack gave '${flags}' (${rc})")
+endif()
+separate_arguments(flags UNIX_COMMAND "${flags}")
+step("build consumer (pkg-config)" "${C_COMPILER}" "${CONSUMER_DIR}/consumer.c" ${flags}
+     "-Wl,-rpath,${libdir}" -o "${WORK_DIR}/consumer-pc")
+step("run consumer (pkg-config)" "${WORK_DIR}/consumer-pc")

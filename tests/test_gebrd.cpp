@@ -1,0 +1,204 @@
+// Bidiagonal reduction: gebrd.
+#include "common.hpp"
+
+// LAPACK's ?orgbr/?ungbr form Q and P^H from gebrd's reflectors; the library does not use them,
+// so lapack.hpp does not declare them.
+#define BLTEST_ORGBR(T, R, fname)                                                                 \
+    extern "C" void fname(const char *, const int *, const int *, const int *, T *, const int *,  \
+                          const T *, T *, const int *, int *, std::size_t);                       \
+    namespace bltest {                                                                            \
+    inline void orgbr(char vect, int m, int n, int k, T *a, int lda, const T *tau, T *work,       \
+                      int lwork, int *info) {                                                     \
+        fname(&vect, &m, &n, &k, a, &lda, tau, work, &lwork, info, 1);                            \
+    }                                                                                             \
+    }
+BLTEST_ORGBR(float, float, sorgbr_)
+BLTEST_ORGBR(double, double, dorgbr_)
+BLTEST_ORGBR(std::complex<float>, float, cungbr_)
+BLTEST_ORGBR(std::complex<double>, double, zungbr_)
+#undef BLTEST_ORGBR
+
+namespace bltest {
+namespace {
+
+template <class T> using Gebrd = TypedBackendTest<T>;
+TYPED_TEST_SUITE(Gebrd, Precisions);
+
+// The matrices of one call: A and its outputs d, e, tauq, taup.
+template <class T> struct Problem {
+    Batch<T> a, tauq, taup;
+    Batch<Real<T>> d, e;
+    Problem(Layout l, const std::vector<int> &rows, const std::vector<int> &cols, int extra_ld) {
+        const size_t count = rows.size();
+        std::vector<int> k(count), k1(count), one(count, 1);
+        for (size_t i = 0; i < count; ++i) k[i] = std::min(rows[i], cols[i]), k1[i] = std::max(0, k[i] - 1);
+        a = Batch<T>(l, rows, cols, extra_ld);
+        tauq = taup = Batch<T>(l, k, one);
+        d = Batch<Real<T>>(l, k, one);
+        e = Batch<Real<T>>(l, k1, one);
+    }
+    int call(Layout l, std::vector<int> &info) {
+        const int count = a.count();
+        std::vector<int> m(count), n(count);
+        for (int i = 0; i < count; ++i) m[i] = a.rows(i), n[i] = a.cols(i);
+        switch (l) {
+        case Layout::Strided:
+            return batchlapack::gebrd_batch(m[0], n[0], a.base(), a.ld(0), a.stride(), d.base(), d.stride(), e.base(),
+                                            e.stride(), tauq.base(), tauq.stride(), taup.base(), taup.stride(),
+                                            info.data(), count);
+        case Layout::Pointers:
+            return batchlapack::gebrd_batch_ptr(m[0], n[0], a.ptrs(), a.ld(0), d.ptrs(), e.ptrs(), tauq.ptrs(),
+                                                taup.ptrs(), info.data(), count);
+        case Layout::Variable:
+            return batchlapack::gebrd_vbatch(m.data(), n.data(), a.ptrs(), a.lds(), d.ptrs(), e.ptrs(), tauq.ptrs(),
+                                             taup.ptrs(), info.data(), count);
+        }
+        return 1;
+    }
+};
+
+// ||A - Q B P^H|| / (max(m,n) ||A|| eps), Q and P^H formed by the system LAPACK's ?orgbr.
+template <class T>
+double gebrd_ratio(const std::vector<T> &a, std::vector<T> f, const std::vector<Real<T>> &d,
+                   const std::vector<Real<T>> &e, const std::vector<T> &tauq, const std::vector<T> &taup, int m,
+                   int n) {
+    const int k = std::min(m, n);
+    if (k == 0) return 0;
+    std::vector<T> q = f, work(size_t(64) * (m + n));
+    int info = 0;
+    orgbr('Q', m, k, n, q.data(), m, tauq.data(), work.data(), int(work.size()), &info);  // m x k
+    orgbr('P', k, n, m, f.data(), m, taup.data(), work.data(), int(work.size()), &info);  // rows 0..k-1: P^H
+    std::vector<T> ph(size_t(k) * n), b(size_t(k) * k);
+    for (int c = 0; c < n; ++c)
+        for (int r = 0; r < k; ++r) ph[size_t(c) * k + r] = f[size_t(c) * m + r];
+    for (int j = 0; j < k; ++j) {
+        b[size_t(j) * k + j] = T(d[j]);
+        if (j + 1 < k) {  // upper bidiagonal for m >= n, lower for m < n
+            if (m >= n) b[size_t(j + 1) * k + j] = T(e[j]);
+            else b[size_t(j) * k + j + 1] = T(e[j]);
+        }
+    }
+    q.resize(size_t(m) * k);
+    return ratio(a, matmul(matmul(q, b, m, k, k), ph, m, k, n), m, n, std::max(m, n));
+}
+
+template <class T>
+void check_gebrd(Layout l, const std::vector<int> &rows, const std::vector<int> &cols, int extra_ld) {
+    const int count = int(rows.size());
+    Problem<T> p(l, rows, cols, extra_ld);
+    p.a.randomize();
+    std::vector<std::vector<T>> orig(count);
+    for (int i = 0; i < count; ++i) orig[i] = p.a.get(i);
+    std::vector<int> info(count, -99);
+    ASSERT_EQ(p.call(l, info), 0) << bl_last_error();
+    EXPECT_TRUE(p.a.guards_intact() && p.tauq.guards_intact() && p.taup.guards_intact()) << "write outside A or tau";
+    EXPECT_TRUE(p.d.guards_intact() && p.e.guards_intact()) << "write outside d or e";
+    for (int i = 0; i < count; ++i) {
+        const int m = rows[i], n = cols[i], k = std::min(m, n);
+        SCOPED_TRACE("matrix " + std::to_string(i) + " (" + std::to_string(m) + "x" + std::to_string(n) + ") " +
+                     name(l));
+        // The system LAPACK on a copy: info, and d, e to within rounding. d and e are computed
+        // one reflector after another, so their forward error bound grows like m n ||A|| eps
+        // (a different blocking, from a different workspace size, already moves them that far).
+        std::vector<T> ra = orig[i], tq(std::max(1, k)), tp(std::max(1, k)), work(size_t(64) * (m + n + 1));
+        std::vector<Real<T>> rd(std::max(1, k)), re(std::max(1, k));
+        int ref_info = 0;
+        bl::lapack::gebrd(m, n, ra.data(), std::max(1, m), rd.data(), re.data(), tq.data(), tp.data(), work.data(),
+                          int(work.size()), &ref_info);
+        EXPECT_EQ(info[i], ref_info);
+        std::vector<Real<T>> d = p.d.get(i), e = p.e.get(i);
+        const double tol = kThreshold * m * n * norm1(orig[i], m, n) * double(eps<T>());
+        for (int j = 0; j < k; ++j) EXPECT_LE(std::abs(d[j] - rd[j]), tol) << "d[" << j << "]";
+        for (int j = 0; j + 1 < k; ++j) EXPECT_LE(std::abs(e[j] - re[j]), tol) << "e[" << j << "]";
+        EXPECT_LT(gebrd_ratio(orig[i], p.a.get(i), d, e, p.tauq.get(i), p.taup.get(i), m, n), kThreshold);
+    }
+}
+
+TYPED_TEST(Gebrd, UniformSizes) {
+    int j = 0;  // the two uniform layouts take turns, to keep the run time down
+    for (int n : {0, 1, 2, 3, 5, 8, 9, 16, 17, 31, 33, 64})
+        for (int m : {n, n + 6, std::max(0, n - 5)}) {
+            const Layout l = j++ % 2 ? Layout::Pointers : Layout::Strided;
+            SCOPED_TRACE(std::string(name(l)) + " m=" + std::to_string(m) + " n=" + std::to_string(n));
+            check_gebrd<TypeParam>(l, std::vector<int>(3, m), std::vector<int>(3, n), n % 3);
+        }
+}
+
+TYPED_TEST(Gebrd, VariableSizes) {
+    check_gebrd<TypeParam>(Layout::Variable, mixed_sizes(30, 50), mixed_sizes(30, 50), 1);
+}
+
+TYPED_TEST(Gebrd, EmptyBatchAndIllegalArguments) {
+    using namespace batchlapack;  // the calls below are long enough
+    using T = TypeParam;
+    using R = Real<T>;
+    const int count = 3, m = 5, n = 4;
+    std::vector<int> info(count);
+    for (Layout l : kLayouts) {
+        SCOPED_TRACE(name(l));
+        Problem<T> p(l, std::vector<int>(count, m), std::vector<int>(count, n), 0);
+        p.a.randomize();
+        EXPECT_EQ(p.call(l, info), 0);  // legal: the rejections below must leave these results alone
+        T *ab = p.a.base(), *qb = p.tauq.base(), *pb = p.taup.base();
+        R *db = p.d.base(), *eb = p.e.base();
+        T *const *ap = p.a.ptrs(), *const *qp = p.tauq.ptrs(), *const *pp = p.taup.ptrs();
+        R *const *dp = p.d.ptrs(), *const *ep = p.e.ptrs();
+        const int64_t sa = p.a.stride();
+        int *inf = info.data();
+        auto reject = [&](int k, std::function<int()> f) {
+            expect_rejected(k, f, &info, p.a, p.d, p.e, p.tauq, p.taup);
+        };
+        switch (l) {
+        case Layout::Strided:
+            // (m, n, A, lda, strideA, d, strideD, e, strideE, tauq, strideTauq, taup, strideTaup, info, batch)
+            EXPECT_EQ(gebrd_batch(m, n, ab, m, sa, db, n, eb, n - 1, qb, n, pb, n, inf, 0), 0);
+            reject(1, [=] { return gebrd_batch(-1, n, ab, m, sa, db, n, eb, n - 1, qb, n, pb, n, inf, count); });
+            reject(2, [=] { return gebrd_batch(m, -1, ab, m, sa, db, n, eb, n - 1, qb, n, pb, n, inf, count); });
+            reject(3, [=] { return gebrd_batch(m, n, nullptr, m, sa, db, n, eb, n - 1, qb, n, pb, n, inf, count); });
+            reject(4, [=] { return gebrd_batch(m, n, ab, m - 1, sa, db, n, eb, n - 1, qb, n, pb, n, inf, count); });
+            reject(5, [=] { return gebrd_batch(m, n, ab, m, 1, db, n, eb, n - 1, qb, n, pb, n, inf, count); });
+            reject(6, [=] { return gebrd_batch(m, n, ab, m, sa, nullptr, n, eb, n - 1, qb, n, pb, n, inf, count); });
+            reject(7, [=] { return gebrd_batch(m, n, ab, m, sa, db, n - 1, eb, n - 1, qb, n, pb, n, inf, count); });
+            reject(8, [=] { return gebrd_batch(m, n, ab, m, sa, db, n, nullptr, n - 1, qb, n, pb, n, inf, count); });
+            reject(9, [=] { return gebrd_batch(m, n, ab, m, sa, db, n, eb, n - 2, qb, n, pb, n, inf, count); });
+            reject(10, [=] { return gebrd_batch(m, n, ab, m, sa, db, n, eb, n - 1, nullptr, n, pb, n, inf, count); });
+            reject(11, [=] { return gebrd_batch(m, n, ab, m, sa, db, n, eb, n - 1, qb, 0, pb, n, inf, count); });
+            reject(12, [=] { return gebrd_batch(m, n, ab, m, sa, db, n, eb, n - 1, qb, n, nullptr, n, inf, count); });
+            reject(13, [=] { return gebrd_batch(m, n, ab, m, sa, db, n, eb, n - 1, qb, n, pb, 2, inf, count); });
+            expect_rejected(
+                14, [=] { return gebrd_batch(m, n, ab, m, sa, db, n, eb, n - 1, qb, n, pb, n, nullptr, count); },
+                            nullptr, p.a, p.d);
+            expect_rejected(15, [=] { return gebrd_batch(m, n, ab, m, sa, db, n, eb, n - 1, qb, n, pb, n, inf, -1); },
+                            nullptr, p.a, p.d);
+            break;
+        case Layout::Pointers: {
+            std::vector<R *> holes(ep, ep + count);
+            holes[2] = nullptr;
+            R *const *hp = holes.data();
+            // (m, n, A, lda, d, e, tauq, taup, info, batch)
+            reject(4, [=] { return gebrd_batch_ptr(m, n, ap, 0, dp, ep, qp, pp, inf, count); });
+            reject(5, [=] { return gebrd_batch_ptr(m, n, ap, m, nullptr, ep, qp, pp, inf, count); });
+            reject(6, [=] { return gebrd_batch_ptr(m, n, ap, m, dp, hp, qp, pp, inf, count); });
+            reject(7, [=] { return gebrd_batch_ptr(m, n, ap, m, dp, ep, nullptr, pp, inf, count); });
+            reject(8, [=] { return gebrd_batch_ptr(m, n, ap, m, dp, ep, qp, nullptr, inf, count); });
+            break;
+        }
+        case Layout::Variable: {
+            std::vector<int> mv(count, m), nv(count, n), ld(count, m), bad = nv;
+            bad[1] = -3;
+            std::vector<int> badld = ld;
+            badld[2] = 0;
+            const int *md = mv.data(), *nd = nv.data(), *ldd = ld.data(), *badd = bad.data(), *bldd = badld.data();
+            // (m, n, A, lda, d, e, tauq, taup, info, batch)
+            reject(1, [=] { return gebrd_vbatch(nullptr, nd, ap, ldd, dp, ep, qp, pp, inf, count); });
+            reject(2, [=] { return gebrd_vbatch(md, badd, ap, ldd, dp, ep, qp, pp, inf, count); });
+            reject(4, [=] { return gebrd_vbatch(md, nd, ap, bldd, dp, ep, qp, pp, inf, count); });
+            reject(3, [=] { return gebrd_vbatch(md, nd, nullptr, ldd, dp, ep, qp, pp, inf, count); });
+            break;
+        }
+        }
+    }
+}
+
+}  // namespace
+}  // namespace bltest

@@ -1,0 +1,353 @@
+// The CPU backend's tiny-matrix kernels (src_cpu/small.hpp), called directly and compared with
+// the system LAPACK at every size they cover: the same info and pivots, factors within LAPACK's
+// residual ratios, nothing written outside the matrices. The kernel sources are compiled into
+// this executable (tests/CMakeLists.txt), since the library does not export them.
+#include "common.hpp"
+#include "small.hpp"
+
+namespace {
+
+using namespace bltest;
+namespace small = bl::cpu::small;
+
+constexpr int kMax = 16;       // the kernels' cut-off (small_detail.hpp's max_order)
+constexpr int kPotrfMax = 8;   // potrf's own (small_cholesky.cpp)
+
+// These are CPU kernels: under the CUDA registration there is nothing to test.
+template <class T> class Small : public ::testing::Test {
+protected:
+    void SetUp() override {
+        const char *b = std::getenv("BATCHLAPACK_TEST_BACKEND");
+        if (b && std::string(b) == "cuda") GTEST_SKIP() << "CPU kernels";
+    }
+};
+TYPED_TEST_SUITE(Small, Precisions);
+
+// Integer-valued data has exact zeros, ties and rank deficiency.
+enum class Data { Random, Integer };
+
+// An m x n matrix with leading dimension m + 2; the two extra rows hold guard values.
+template <class T> struct Mat {
+    int m, n, ld;
+    std::vector<T> s;
+    Mat(int m_, int n_, Data kind = Data::Random) : m(m_), n(n_), ld(m_ + 2), s(size_t(ld) * n_, guard_value<T>()) {
+        std::uniform_int_distribution<int> k(-4, 4);
+        for (int j = 0; j < n; ++j)
+            for (int i = 0; i < m; ++i) {
+                if (kind == Data::Random) at(i, j) = random_value<T>();
+                else if constexpr (is_complex<T>) at(i, j) = T(Real<T>(k(rng())), Real<T>(k(rng())));
+                else at(i, j) = T(k(rng()));
+            }
+    }
+    T &at(int i, int j) { return s[size_t(j) * ld + i]; }
+    T *data() { return s.data(); }
+    std::vector<T> dense() const {
+        std::vector<T> d(size_t(m) * n);
+        for (int j = 0; j < n; ++j)
+            for (int i = 0; i < m; ++i) d[size_t(j) * m + i] = s[size_t(j) * ld + i];
+        return d;
+    }
+    bool guards_intact() const {
+        for (int j = 0; j < n; ++j)
+            for (int i = m; i < ld; ++i)
+                if (!same_bits(s[size_t(j) * ld + i], guard_value<T>())) return false;
+        return true;
+    }
+};
+
+// max |a - b| / (max(m, n) * eps * max(1, max |b|)): a tight comparison with LAPACK's output.
+// Forward differences carry the problem's conditioning, so they are held to kCompare, not to the
+// residual threshold.
+constexpr double kCompare = 100;
+template <class T> double diff_ratio(const std::vector<T> &a, const std::vector<T> &b, int order) {
+    double d = 0, big = 1;
+    for (size_t k = 0; k < a.size(); ++k) {
+        d = std::max(d, double(std::abs(a[k] - b[k])));
+        big = std::max(big, double(std::abs(b[k])));
+    }
+    return d / (std::max(order, 1) * big * double(eps<T>()));
+}
+
+// ---- LU ---------------------------------------------------------------------------------------
+// ||P L U - A||_1 / (max(m, n) ||A||_1 eps) from the packed factors.
+template <class T> double lu_residual(const std::vector<T> &a, const std::vector<T> &f, const int *ipiv, int m, int n) {
+    const int k = std::min(m, n);
+    std::vector<T> L(size_t(m) * k), U(size_t(k) * n);
+    for (int j = 0; j < k; ++j)
+        for (int i = 0; i < m; ++i) L[size_t(j) * m + i] = i == j ? T(1) : i > j ? f[size_t(j) * m + i] : T(0);
+    for (int j = 0; j < n; ++j)
+        for (int i = 0; i < k; ++i) U[size_t(j) * k + i] = i <= j ? f[size_t(j) * m + i] : T(0);
+    std::vector<T> p = matmul(L, U, m, k, n);
+    for (int i = k - 1; i >= 0; --i)
+        for (int j = 0; j < n; ++j) std::swap(p[size_t(j) * m + i], p[size_t(j) * m + ipiv[i] - 1]);
+    return ratio(a, p, m, n, std::max(m, n));
+}
+
+template <class T> void check_getrf(Mat<T> a, bool compare_pivots) {
+    const int m = a.m, n = a.n, k = std::min(m, n);
+    const std::vector<T> orig = a.dense();
+    std::vector<T> ref = orig;
+    std::vector<int> piv(k), ref_piv(k);
+    int info = -7, ref_info = -7;
+    ASSERT_TRUE(small::getrf(m, n, a.data(), a.ld, piv.data(), &info)) << m << "x" << n;
+    bl::lapack::getrf(m, n, ref.data(), m, ref_piv.data(), &ref_info);
+    const std::vector<T> f = a.dense();
+    EXPECT_TRUE(a.guards_intact());
+    EXPECT_LT(lu_residual(orig, f, piv.data(), m, n), kThreshold) << m << "x" << n;
+    if (compare_pivots) {
+        EXPECT_EQ(info, ref_info) << m << "x" << n;
+        EXPECT_EQ(piv, ref_piv) << m << "x" << n;
+        if (ref_info == 0 && piv == ref_piv) EXPECT_LT(diff_ratio(f, ref, std::max(m, n)), kCompare) << m << "x" << n;
+    }
+}
+
+TYPED_TEST(Small, GetrfEveryShape) {
+    for (int m = 1; m <= kMax; ++m)
+        for (int n = 1; n <= kMax; ++n) {
+            check_getrf(Mat<TypeParam>(m, n), true);
+            check_getrf(Mat<TypeParam>(m, n, Data::Integer), false);
+        }
+}
+
+// Exactly singular: zero columns keep their pivots exactly zero, so info and the pivots (the
+// first index of an all-zero column) must match LAPACK's.
+TYPED_TEST(Small, GetrfSingular) {
+    using T = TypeParam;
+    for (int n = 1; n <= kMax; ++n)
+        for (int z = 0; z < n; ++z) {
+            Mat<T> a(n, n);
+            for (int i = 0; i < n; ++i) a.at(i, z) = T(0);
+            if (z + 2 < n)
+                for (int i = 0; i < n; ++i) a.at(i, z + 2) = T(0);
+            check_getrf(a, true);
+        }
+    Mat<T> zero(5, 7);
+    for (int j = 0; j < 7; ++j)
+        for (int i = 0; i < 5; ++i) zero.at(i, j) = T(0);
+    check_getrf(zero, true);
+}
+
+TYPED_TEST(Small, Getrs) {
+    using T = TypeParam;
+    for (int n = 1; n <= kMax; ++n)
+        for (char trans : {'N', 'T', 'C'})
+            for (int nrhs : {1, 3}) {
+                Mat<T> a(n, n), b(n, nrhs);
+                std::vector<int> piv(n);
+                int info;
+                bl::lapack::getrf(n, n, a.data(), a.ld, piv.data(), &info);
+                Mat<T> x = b;
+                ASSERT_TRUE(small::getrs(trans, n, nrhs, a.data(), a.ld, piv.data(), x.data(), x.ld));
+                std::vector<T> ref = b.dense();
+                bl::lapack::getrs(trans, n, nrhs, a.data(), a.ld, piv.data(), ref.data(), n, &info);
+                EXPECT_TRUE(x.guards_intact());
+                EXPECT_LT(diff_ratio(x.dense(), ref, n), kCompare) << n << trans << nrhs;
+            }
+}
+
+// ---- Cholesky -----------------------------------------------------------------------------------
+// B^H B + n I, Hermitian positive definite; the other triangle holds guard values.
+template <class T> Mat<T> spd(int n, char uplo) {
+    Mat<T> b(n, n), a(n, n);
+    for (int j = 0; j < n; ++j)
+        for (int i = 0; i < n; ++i) {
+            T s = i == j ? T(Real<T>(n)) : T(0);
+            for (int l = 0; l < n; ++l) {
+                T bli = b.at(l, i);
+                if constexpr (is_complex<T>) bli = std::conj(bli);
+                s += bli * b.at(l, j);
+            }
+            const bool keep = uplo == 'U' ? i <= j : i >= j;
+            a.at(i, j) = keep ? (i == j ? T(std::real(s)) : s) : guard_value<T>();
+        }
+    return a;
+}
+
+TYPED_TEST(Small, Potrf) {
+    using T = TypeParam;
+    for (int n = 1; n <= kPotrfMax; ++n)
+        for (char uplo : {'U', 'L'})
+            for (int bad = -1; bad < n; ++bad) {  // bad >= 0: leading minor bad+1 is negative
+                Mat<T> a = spd<T>(n, uplo);
+                if (bad >= 0) a.at(bad, bad) = T(-1);
+                Mat<T> ref = a;
+                int info = -7, ref_info = -7;
+                ASSERT_TRUE(small::potrf(uplo, n, a.data(), a.ld, &info));
+                bl::lapack::potrf(uplo, n, ref.data(), ref.ld, &ref_info);
+                EXPECT_EQ(info, ref_info) << n << uplo << bad;
+                EXPECT_EQ(info, bad + 1);
+                // The finished columns (rows for 'U') and the failing diagonal agree with LAPACK;
+                // the other triangle and the guards are untouched.
+                const int done = info == 0 ? n : info - 1;
+                double d = 0, big = 1;
+                for (int j = 0; j < n; ++j)
+                    for (int i = 0; i < n; ++i) {
+                        const bool mine = uplo == 'U' ? i <= j : i >= j;
+                        if (!mine) {
+                            EXPECT_TRUE(same_bits(a.at(i, j), guard_value<T>()));
+                            continue;
+                        }
+                        const bool finished = std::min(i, j) < done || (info > 0 && i == done && j == done);
+                        if (!finished) continue;
+                        d = std::max(d, double(std::abs(a.at(i, j) - ref.at(i, j))));
+                        big = std::max(big, double(std::abs(ref.at(i, j))));
+                    }
+                EXPECT_LT(d / (n * big * double(eps<T>())), kThreshold) << n << uplo << bad;
+                EXPECT_TRUE(a.guards_intact());
+            }
+}
+
+TYPED_TEST(Small, Potrs) {
+    using T = TypeParam;
+    for (int n = 1; n <= kMax; ++n)
+        for (char uplo : {'U', 'L'})
+            for (int nrhs : {1, 2}) {
+                Mat<T> a = spd<T>(n, uplo), b(n, nrhs);
+                int info;
+                bl::lapack::potrf(uplo, n, a.data(), a.ld, &info);
+                Mat<T> x = b;
+                ASSERT_TRUE(small::potrs(uplo, n, nrhs, a.data(), a.ld, x.data(), x.ld));
+                std::vector<T> ref = b.dense();
+                bl::lapack::potrs(uplo, n, nrhs, a.data(), a.ld, ref.data(), n, &info);
+                EXPECT_TRUE(x.guards_intact());
+                EXPECT_LT(diff_ratio(x.dense(), ref, n), kCompare) << n << uplo << nrhs;
+            }
+}
+
+// ---- trsv -------------------------------------------------------------------------------------
+TYPED_TEST(Small, Trsv) {
+    using T = TypeParam;
+    for (int n = 1; n <= kMax; ++n)
+        for (char uplo : {'U', 'L'})
+            for (char trans : {'N', 'T', 'C'})
+                for (char diag : {'N', 'U'})
+                    for (int incx : {1, 2, -1, -3}) {
+                        // Well conditioned: a dominant diagonal, small off-diagonal entries.
+                        Mat<T> a(n, n);
+                        for (int j = 0; j < n; ++j)
+                            for (int i = 0; i < n; ++i)
+                                a.at(i, j) = i == j ? a.at(i, j) + T(Real<T>(2)) : a.at(i, j) * Real<T>(1.0 / n);
+                        const int len = 1 + (n - 1) * std::abs(incx);
+                        Mat<T> x(len, 1);
+                        Mat<T> ref = x;
+                        ASSERT_TRUE(small::trsv(uplo, trans, diag, n, a.data(), a.ld, x.data(), incx));
+                        bl::lapack::trsv(uplo, trans, diag, n, a.data(), a.ld, ref.data(), incx);
+                        EXPECT_LT(diff_ratio(x.dense(), ref.dense(), n), kCompare)
+                            << n << uplo << trans << diag << incx;
+                        EXPECT_TRUE(x.guards_intact());
+                        for (int i = 0; i < len; ++i)
+                            if (i % std::abs(incx) != 0) EXPECT_TRUE(same_bits(x.at(i, 0), ref.at(i, 0)));
+                    }
+}
+
+// ---- Householder ------------------------------------------------------------------------------
+// Compares with LAPACK elementwise (compare = true) or, where reflectors are not unique (rank
+// deficient integer data: an alpha that is zero up to rounding decides beta's sign), checks the
+// residual ||A - Q R||_1 / (max(m, n) ||A||_1 eps) only.
+template <class T> void check_geqrf(Mat<T> a, const char *what, bool compare = true) {
+    const int m = a.m, n = a.n, k = std::min(m, n);
+    const std::vector<T> orig = a.dense();
+    std::vector<T> ref = orig, tau(k), ref_tau(k);
+    ASSERT_TRUE(small::geqrf(m, n, a.data(), a.ld, tau.data())) << m << "x" << n;
+    std::vector<T> work(64 * std::max(m, n));
+    int info;
+    EXPECT_TRUE(a.guards_intact());
+    if (!compare) {
+        const std::vector<T> f = a.dense();
+        std::vector<T> qr(size_t(m) * n, T(0));
+        for (int j = 0; j < n; ++j)
+            for (int i = 0; i <= std::min(j, m - 1); ++i) qr[size_t(j) * m + i] = f[size_t(j) * m + i];
+        bl::lapack::ormqr('L', 'N', m, n, k, f.data(), m, tau.data(), qr.data(), m, work.data(),
+                          int(work.size()), &info);
+        EXPECT_LT(ratio(orig, qr, m, n, std::max(m, n)), kThreshold) << m << "x" << n << " " << what;
+        return;
+    }
+    bl::lapack::geqrf(m, n, ref.data(), m, ref_tau.data(), work.data(), int(work.size()), &info);
+    EXPECT_LT(diff_ratio(a.dense(), ref, std::max(m, n)), kCompare) << m << "x" << n << " " << what;
+    EXPECT_LT(diff_ratio(tau, ref_tau, std::max(m, n)), kCompare) << m << "x" << n << " " << what;
+}
+
+TYPED_TEST(Small, GeqrfEveryShape) {
+    using T = TypeParam;
+    for (int m = 1; m <= kMax; ++m)
+        for (int n = 1; n <= kMax; ++n) {
+            check_geqrf(Mat<T>(m, n), "random");
+            check_geqrf(Mat<T>(m, n, Data::Integer), "integer", false);
+            Mat<T> z(m, n);  // a zero column: tau = 0 (real), or a reflector that only makes alpha real
+            for (int i = z.n > 1 ? 1 : 0; i < m; ++i) z.at(i, n / 2) = T(0);
+            check_geqrf(z, "zero column");
+        }
+}
+
+// Compares with LAPACK elementwise (compare = true) or, for rank deficient integer data where
+// reflectors are not unique (see check_geqrf), checks that B keeps A's Frobenius norm.
+template <class T> void check_gebrd(Mat<T> a, const char *what, bool compare = true) {
+    using R = Real<T>;
+    const int m = a.m, n = a.n, k = std::min(m, n);
+    std::vector<T> ref = a.dense(), tq(k), tp(k), rtq(k), rtp(k);
+    std::vector<R> d(k), e(k), rd(k), re(k);
+    ASSERT_TRUE(small::gebrd(m, n, a.data(), a.ld, d.data(), e.data(), tq.data(), tp.data())) << m << "x" << n;
+    if (!compare) {
+        double fa = 0, fb = 0;
+        for (const T &x : ref) fa += std::norm(std::complex<double>(x));
+        for (int i = 0; i < k; ++i) fb += double(d[i]) * d[i] + (i < k - 1 ? double(e[i]) * e[i] : 0.0);
+        EXPECT_LE(std::abs(fa - fb), kThreshold * std::max(m, n) * fa * double(eps<T>())) << m << "x" << n << " " << what;
+        EXPECT_TRUE(a.guards_intact());
+        return;
+    }
+    std::vector<T> work(64 * (m + n));
+    int info;
+    bl::lapack::gebrd(m, n, ref.data(), m, rd.data(), re.data(), rtq.data(), rtp.data(), work.data(),
+                      int(work.size()), &info);
+    d.resize(k), rd.resize(k), e.resize(k - 1), re.resize(k - 1);
+    const int order = std::max(m, n);
+    EXPECT_TRUE(a.guards_intact());
+    EXPECT_LT(diff_ratio(a.dense(), ref, order), kCompare) << m << "x" << n << " " << what;
+    EXPECT_LT(diff_ratio(d, rd, order), kCompare) << m << "x" << n << " " << what;
+    EXPECT_LT(diff_ratio(e, re, order), kCompare) << m << "x" << n << " " << what;
+    EXPECT_LT(diff_ratio(tq, rtq, order), kCompare) << m << "x" << n << " " << what;
+    EXPECT_LT(diff_ratio(tp, rtp, order), kCompare) << m << "x" << n << " " << what;
+}
+
+TYPED_TEST(Small, GebrdEveryShape) {
+    using T = TypeParam;
+    for (int m = 1; m <= kMax; ++m)
+        for (int n = 1; n <= kMax; ++n) {
+            check_gebrd(Mat<T>(m, n), "random");
+            check_gebrd(Mat<T>(m, n, Data::Integer), "integer", false);
+        }
+}
+
+// Where LAPACK rescales (norms near underflow) or meets a NaN, the kernels decline and leave
+// everything unchanged, so that LAPACK handles the matrix.
+TYPED_TEST(Small, HouseholderDeclinesDelicateCases) {
+    using T = TypeParam;
+    const Real<T> tiny = std::numeric_limits<Real<T>>::min();
+    for (Real<T> v : {tiny, std::numeric_limits<Real<T>>::quiet_NaN()}) {
+        Mat<T> a(6, 4);
+        a.at(3, 2) = T(v);
+        for (int i = 0; i < 6; ++i) a.at(i, 0) = T(v);
+        const std::vector<T> before = a.s;
+        std::vector<T> tau(4, guard_value<T>()), tq = tau, tp = tau;
+        std::vector<Real<T>> d(4), e(4);
+        EXPECT_FALSE(small::geqrf(6, 4, a.data(), a.ld, tau.data()));
+        EXPECT_FALSE(small::gebrd(6, 4, a.data(), a.ld, d.data(), e.data(), tq.data(), tp.data()));
+        for (size_t k = 0; k < before.size(); ++k) EXPECT_TRUE(same_bits(a.s[k], before[k]));
+        for (size_t k = 0; k < tau.size(); ++k) EXPECT_TRUE(same_bits(tau[k], guard_value<T>()));
+    }
+}
+
+TYPED_TEST(Small, DeclinesOutsideItsRange) {
+    using T = TypeParam;
+    Mat<T> a(kMax + 1, kMax + 1);
+    std::vector<int> piv(kMax + 1);
+    std::vector<T> tau(kMax + 1);
+    int info;
+    EXPECT_FALSE(small::getrf(kMax + 1, kMax + 1, a.data(), a.ld, piv.data(), &info));
+    EXPECT_FALSE(small::getrf(0, 3, a.data(), a.ld, piv.data(), &info));
+    EXPECT_FALSE(small::potrf('L', kPotrfMax + 1, a.data(), a.ld, &info));
+    EXPECT_FALSE(small::geqrf(3, kMax + 1, a.data(), a.ld, tau.data()));
+    EXPECT_FALSE(small::trsv('L', 'N', 'N', 0, a.data(), a.ld, tau.data(), 1));
+}
+
+}  // namespace
