@@ -15,6 +15,12 @@ BL_OPERATIONS(BL_DECLARE_RUN)
 namespace cuda {
 // True when the library was built with CUDA and a device is usable (checked once per process).
 bool usable();
+// Bytes per second of the host <-> device round trip through pinned staging (measured once; 0
+// when no device is usable). The cost model of `auto` (runtime.cpp) uses it.
+double transfer_bandwidth();
+// What cuda::run returns when the call is better run on the CPU (no GPU kernel for it, or host
+// data the cost model says the CPU finishes first); the dispatcher then runs cpu::run.
+constexpr int kRunOnCpu = 1;
 BL_OPERATIONS(BL_DECLARE_RUN)
 #undef BL_DECLARE_RUN
 }  // namespace cuda

@@ -18,6 +18,10 @@ namespace bl {
 enum class Target { Cpu, Cuda, Unavailable };
 // Which backend runs a call with this much work, given bl_set_backend / BATCHLAPACK_BACKEND.
 Target choose_target(double flops);
+// For the CUDA backend, once it knows where the call's data is: whether the GPU should run a call
+// of `flops` that must move `host_bytes` between host and device (always, when the backend was
+// set to cuda; by the cost model under auto).
+bool gpu_pays_off(double flops, double host_bytes);
 // Per-thread record of the last call: the backend it used, and why it failed.
 void record_target(bl_backend used);
 void record_error(const char *routine, int code, const std::string &detail);
@@ -61,7 +65,14 @@ template <class Op> int call_impl(Op &op, Layout layout, const char *routine, in
     int code;
     try {
         switch (choose_target(total_flops(op))) {
-        case Target::Cuda: record_target(BL_BACKEND_CUDA); code = cuda::run(op); break;
+        case Target::Cuda:
+            record_target(BL_BACKEND_CUDA);
+            code = cuda::run(op);
+            if (code == cuda::kRunOnCpu) {
+                record_target(BL_BACKEND_CPU);
+                code = cpu::run(op);
+            }
+            break;
         case Target::Cpu: record_target(BL_BACKEND_CPU); code = cpu::run(op); break;
         default: code = BL_ERROR_NO_DEVICE; break;
         }

@@ -7,6 +7,7 @@ namespace bl {
 namespace cuda {
 
 bool usable() { return false; }
+double transfer_bandwidth() { return 0; }
 
 #define BL_STUB_RUN(Op) \
     template <class T> int run(const Op<T> &) { return BL_ERROR_NO_DEVICE; } \

@@ -1,0 +1,178 @@
+// CUDA backend: Cholesky factorization (potrf) and the solves built on it (potrs, posv).
+#include "backend.hpp"
+#include "kernels.cuh"
+#include "stage.cuh"
+
+namespace bl {
+namespace cuda {
+namespace {
+
+template <class T> struct PotrfBody {
+    bool upper;
+    Sizes n;
+    View<T> A;
+    int *info;
+    bool in_shared;  // the matrix is copied to the team's tile (odd leading dimension), and back
+    template <class Team> __device__ void operator()(const Team &t, int64_t i, void *tile, void *) const {
+        const int N = n[i];
+        int result = 0;
+        if (N > 0) {
+            T *a = A.at(i);
+            const int lda = A.ldi(i);
+            if (in_shared) {
+                // An odd leading dimension keeps a row's elements in different banks (the upper
+                // case walks rows).
+                T *w = static_cast<T *>(tile);
+                const int ldw = N | 1;
+                copy_matrix(t, N, N, a, lda, w, ldw);
+                t.sync();
+                result = potf2(t, upper, N, w, ldw, false);
+                t.sync();
+                copy_matrix(t, N, N, w, ldw, a, lda);
+            } else {
+                result = potf2(t, upper, N, a, lda, true);
+            }
+        }
+        if (t.rank() == 0) info[i] = result;
+    }
+};
+
+// Cholesky of matrices up to NB x NB in registers: a group of NB lanes per matrix, lane r
+// holding row r of L (for 'U', row r of U^H, read from column r). Each step broadcasts the
+// diagonal and the column by shuffles; no shared memory, no barriers. After a non-positive
+// pivot the matrix is left as it stands, as the shared-memory kernel leaves it.
+template <class T> struct PotrfRegisters {
+    bool upper;
+    Sizes n;
+    View<T> A;
+    int *info;
+    int64_t count;
+};
+template <int NB, class T> __global__ void __launch_bounds__(128) potrf_registers(PotrfRegisters<T> g) {
+    using R = RealOf<T>;
+    const int lane = threadIdx.x & (NB - 1);
+    const int64_t i = (int64_t(blockIdx.x) * blockDim.x + threadIdx.x) / NB;
+    const bool live = i < g.count;
+    const int N = live ? g.n[i] : 0;
+    T *a = live ? g.A.at(i) : nullptr;
+    const int lda = live ? g.A.ldi(i) : 0;
+    auto at = [&](int c) -> T & { return g.upper ? a[c + int64_t(lane) * lda] : a[lane + int64_t(c) * lda]; };
+    T row[NB];
+#pragma unroll
+    for (int c = 0; c < NB; ++c) row[c] = lane < N && c <= lane ? conj_if(g.upper, at(c)) : T(0);
+    int info = 0;
+#pragma unroll
+    for (int j = 0; j < NB; ++j) {
+        const R d = real_(shfl(row[j], j, NB));
+        const bool step = j < N && info == 0;
+        if (step && !(d > R(0))) info = j + 1;
+        const bool go = step && info == 0;
+        const R s = go ? sqrt(d) : R(1);
+        if (go && lane == j) row[j] = T(s);
+        if (go && lane > j) row[j] = row[j] / s;
+#pragma unroll
+        for (int c = j + 1; c < NB; ++c) {
+            const T lc = shfl(row[j], c, NB);  // L(c, j)
+            if (go && lane >= c && lane < N) row[c] -= row[j] * conj_(lc);
+        }
+    }
+    if (!live) return;
+#pragma unroll
+    for (int c = 0; c < NB; ++c)
+        if (lane < N && c <= lane) at(c) = conj_if(g.upper, row[c]);
+    if (lane == 0) g.info[i] = info;
+}
+
+// Solves A X = B with A = L L^H (or U^H U) from potrf; matrices whose `skip` entry is nonzero
+// (posv: the factorization failed) are left alone.
+template <class T> struct PotrsBody {
+    bool upper;
+    Sizes n, nrhs;
+    View<const T> A;
+    View<T> B;
+    const int *skip;
+    template <class Team> __device__ void operator()(const Team &t, int64_t i, void *, void *scratch) const {
+        const int N = n[i], R = nrhs[i];
+        if (N == 0 || R == 0 || (skip && skip[i] != 0)) return;
+        const T *a = A.at(i);
+        const int lda = A.ldi(i), ldb = B.ldi(i);
+        T *b = B.at(i);
+        // L Y = B then L^H X = Y; or U^H Y = B then U X = Y.
+        trsm_left(t, !upper, upper, upper, false, N, R, a, lda, b, 1, ldb, scratch);
+        trsm_left(t, !upper, !upper, !upper, false, N, R, a, lda, b, 1, ldb, scratch);
+    }
+};
+
+template <class T> void launch_potrf(Chunk &c, char uplo, const Int &n, const Array<T> &A) {
+    using D = Dev<T>;
+    const int maxn = chunk_max(n, c);
+    const size_t tile = (size_t(maxn) * (maxn | 1) * sizeof(D) + 15) / 16 * 16;
+    if (maxn <= 32) {
+        const PotrfRegisters<D> g{uplo == 'U', c.sizes(n), c.view(A), c.info, c.count};
+        const int nb = maxn <= 8 ? 8 : maxn <= 16 ? 16 : 32;
+        const unsigned blocks = unsigned((c.count * nb + 127) / 128);
+        if (nb == 8) potrf_registers<8><<<blocks, 128, 0, c.stream>>>(g);
+        else if (nb == 16) potrf_registers<16><<<blocks, 128, 0, c.stream>>>(g);
+        else potrf_registers<32><<<blocks, 128, 0, c.stream>>>(g);
+        check_launch("potrf_registers");
+        return;
+    }
+    const bool in_shared = fits_shared(tile);
+    PotrfBody<D> body{uplo == 'U', c.sizes(n), c.view(A), c.info, in_shared};
+    launch(body, c.count, false, block_threads(maxn, !in_shared), in_shared ? tile : 0, c.stream);
+}
+
+template <class T>
+void launch_potrs(Chunk &c, char uplo, const Int &n, const Int &nrhs, const Array<const T> &A, const Array<T> &B,
+                  const int *skip) {
+    const int maxn = chunk_max(n, c);
+    const bool upper = uplo == 'U';
+    if (maxn <= 32 && chunk_max(nrhs, c) <= kRegisterSolveMaxRhs) {
+        SolveRegisters<Dev<T>> g{c.sizes(n), c.sizes(nrhs), c.view(A), View<const int>{}, c.view(B), false, false, 2,
+                                 {{!upper, upper, upper, false}, {!upper, !upper, !upper, false}}, skip, c.count};
+        launch_solve_registers(g, maxn, c.stream);
+        return;
+    }
+    PotrsBody<Dev<T>> body{upper, c.sizes(n), c.sizes(nrhs), c.view(A), c.view(B), skip};
+    launch(body, c.count, maxn <= 32, block_threads(maxn), 0, c.stream);
+}
+
+}  // namespace
+
+template <class T> int run(const Potrf<T> &op) {
+    return drive(
+        op, [&](Driver &d) { d.add(op.A, [&](int64_t i) { return Shape{op.n[i], op.n[i]}; }, true); },
+        [&](Chunk &c) { launch_potrf(c, op.uplo.value, op.n, op.A); });
+}
+BL_INSTANTIATE_RUN(Potrf)
+
+template <class T> int run(const Potrs<T> &op) {
+    return drive(
+        op,
+        [&](Driver &d) {
+            d.add(op.A, [&](int64_t i) { return Shape{op.n[i], op.n[i]}; }, false);
+            d.add(op.B, [&](int64_t i) { return Shape{op.n[i], op.nrhs[i]}; }, true);
+        },
+        [&](Chunk &c) {
+            launch_potrs(c, op.uplo.value, op.n, op.nrhs, op.A, op.B, nullptr);
+            c.clear_info();
+        });
+}
+BL_INSTANTIATE_RUN(Potrs)
+
+template <class T> int run(const Posv<T> &op) {
+    return drive(
+        op,
+        [&](Driver &d) {
+            d.add(op.A, [&](int64_t i) { return Shape{op.n[i], op.n[i]}; }, true);
+            d.add(op.B, [&](int64_t i) { return Shape{op.n[i], op.nrhs[i]}; }, true);
+        },
+        [&](Chunk &c) {
+            launch_potrf(c, op.uplo.value, op.n, op.A);
+            launch_potrs(c, op.uplo.value, op.n, op.nrhs, as_const(op.A), op.B, c.info);
+        });
+}
+BL_INSTANTIATE_RUN(Posv)
+
+}  // namespace cuda
+}  // namespace bl

@@ -1,0 +1,280 @@
+// The per-matrix device routines (one team of threads on one matrix) and the one kernel that runs
+// a routine over a batch, whatever its layout.
+//
+// A routine is a functor `body(team, i, tile, scratch)` that finds matrix i through its View and
+// Sizes members and works on it; `each_matrix` gives every matrix a team (a warp, several to a
+// block, for matrices up to 32 rows; a block beyond) with `tile` bytes of shared memory of its own.
+#pragma once
+
+#include "device.cuh"
+#include "runtime.hpp"
+
+#include <algorithm>
+
+namespace bl {
+namespace cuda {
+
+// Shared memory for the block teams' reductions (argmax, sum): 32 values of the widest scalar.
+constexpr int kScratchBytes = 32 * 16 + 32 * 4;
+
+template <class Team, class Body> __global__ void each_matrix(Body body, int64_t count, size_t tile_bytes) {
+    extern __shared__ __align__(16) unsigned char tiles[];
+    __shared__ __align__(16) unsigned char scratch[kScratchBytes];
+    const Team t;
+    const int64_t per_block = std::is_same<Team, WarpTeam>::value ? blockDim.x / 32 : 1;
+    const int64_t i = int64_t(blockIdx.x) * per_block + t.index();
+    if (i >= count) return;  // a whole team leaves: no barrier of another team waits for it
+    body(t, i, tiles + size_t(t.index()) * tile_bytes, scratch);
+}
+
+// Launches body over `count` matrices: with warp teams when `warp`, 4 to a block, else one block of
+// `threads` per matrix; each team gets `tile_bytes` of dynamic shared memory.
+template <class Body> void launch(const Body &body, int64_t count, bool warp, int threads, size_t tile_bytes,
+                                  cudaStream_t stream) {
+    if (count == 0) return;
+    const int per_block = warp ? 4 : 1;
+    if (warp) threads = 32 * per_block;
+    const size_t shared = tile_bytes * per_block;
+    const unsigned blocks = unsigned((count + per_block - 1) / per_block);
+    if (warp) {
+        if (shared > 48 * 1024)
+            check(cudaFuncSetAttribute(each_matrix<WarpTeam, Body>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                       int(shared)),
+                  "cudaFuncSetAttribute");
+        each_matrix<WarpTeam><<<blocks, threads, shared, stream>>>(body, count, tile_bytes);
+    } else {
+        if (shared > 48 * 1024)
+            check(cudaFuncSetAttribute(each_matrix<BlockTeam, Body>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                       int(shared)),
+                  "cudaFuncSetAttribute");
+        each_matrix<BlockTeam><<<blocks, threads, shared, stream>>>(body, count, tile_bytes);
+    }
+    check_launch("each_matrix");
+}
+
+// Threads for a block team on matrices of `rows` rows: about one a row, 64 to 256 (measured on
+// an H200: more threads only add barrier cost for the solves and the shared-memory
+// factorizations); a factorization in global memory takes 256, to keep more loads in flight.
+inline int block_threads(int rows, bool in_global = false) {
+    return in_global ? 256 : std::min(256, std::max(64, (rows + 31) / 32 * 32));
+}
+// Whether `bytes` of tile (plus the static scratch) fit one block's shared memory.
+inline bool fits_shared(size_t bytes) { return bytes + kScratchBytes <= device_info().shared_per_block; }
+
+// Copies an m x n matrix between storage with leading dimension lda and ldb (the team's threads
+// over the elements, so that a column's elements are read together).
+template <class Team, class T, class U>
+__device__ void copy_matrix(const Team &t, int m, int n, const T *a, int lda, U *b, int ldb) {
+    const int total = m * n;
+    for (int e = t.rank(); e < total; e += t.size()) {
+        const int c = e / m, r = e - c * m;
+        b[r + int64_t(c) * ldb] = a[r + int64_t(c) * lda];
+    }
+}
+
+// ---- LU -----------------------------------------------------------------------------------
+// Unblocked right-looking LU with partial pivoting (LAPACK's getf2) of an m x n matrix; each
+// thread owns rows rank, rank + size, ... for the scaling and the rank-1 update. Returns info.
+template <class Team, class T>
+__device__ int getf2(const Team &t, int m, int n, T *a, int lda, int *ipiv, void *scratch) {
+    using R = RealOf<T>;
+    int info = 0;
+    const int k = min(m, n);
+    for (int j = 0; j < k; ++j) {
+        T *col = a + int64_t(j) * lda;
+        R best = R(-1);
+        int p = 0x7fffffff;
+        for (int r = j + t.rank(); r < m; r += t.size()) better(best, p, abs1(col[r]), r);
+        p = argmax(t, best, p, scratch);
+        if (p >= m) p = j;  // a column of NaNs: nothing compares greater
+        if (t.rank() == 0) ipiv[j] = p + 1;
+        const T pivot = col[p];
+        t.sync();  // everyone has the pivot before the swap moves it
+        if (!is_zero(pivot)) {
+            if (p != j)
+                for (int c = t.rank(); c < n; c += t.size()) {
+                    T x = a[j + int64_t(c) * lda];
+                    a[j + int64_t(c) * lda] = a[p + int64_t(c) * lda];
+                    a[p + int64_t(c) * lda] = x;
+                }
+        } else if (info == 0) {
+            info = j + 1;
+        }
+        t.sync();
+        const T inv = is_zero(pivot) ? T(1) : T(1) / pivot;
+        for (int r = j + 1 + t.rank(); r < m; r += t.size()) {  // scale, then the row's update
+            const T l = col[r] * inv;
+            col[r] = l;
+            for (int c = j + 1; c < n; ++c) a[r + int64_t(c) * lda] -= l * a[j + int64_t(c) * lda];
+        }
+        t.sync();
+    }
+    return info;
+}
+
+// ---- triangular solves ----------------------------------------------------------------------
+// Solves op(A) X = B for the n x nrhs matrix X, overwriting B, where A is n x n triangular (lower
+// or upper as stored), op(A) is A, its transpose or (with `conjugate`) the conjugate of either, and
+// B(r, c) is b[r*rs + c*cs] (so B may be a vector with any increment, or a transposed matrix).
+template <class Team, class T>
+__device__ void trsm_left(const Team &t, bool lower, bool transpose, bool conjugate, bool unit, int n, int nrhs,
+                          const T *a, int lda, T *b, int64_t rs, int64_t cs, void *scratch) {
+    const bool forward = lower != transpose;
+    auto B = [&](int r, int c) -> T & { return b[r * rs + c * cs]; };
+    auto A = [&](int r, int c) { return conj_if(conjugate, a[r + int64_t(c) * lda]); };
+    for (int s = 0; s < n; ++s) {
+        const int k = forward ? s : n - 1 - s;
+        if (!transpose) {  // column k of A eliminates x_k from the rows still to come
+            if (!unit)
+                for (int c = t.rank(); c < nrhs; c += t.size()) B(k, c) /= A(k, k);
+            t.sync();
+            const int rows = forward ? n - 1 - k : k, r0 = forward ? k + 1 : 0;
+            for (int e = t.rank(); e < rows * nrhs; e += t.size()) {
+                const int c = e / rows, r = r0 + e - c * rows;
+                B(r, c) -= A(r, k) * B(k, c);
+            }
+            t.sync();
+        } else {  // x_k from the solved part: column k of A (row k of op(A)) dotted with it
+            const int i0 = forward ? 0 : k + 1, i1 = forward ? k : n;
+            if (nrhs == 1) {
+                T part = T(0);
+                for (int i = i0 + t.rank(); i < i1; i += t.size()) part += A(i, k) * B(i, 0);
+                const T total = sum(t, part, scratch);
+                if (t.rank() == 0) {
+                    T v = B(k, 0) - total;
+                    B(k, 0) = unit ? v : v / A(k, k);
+                }
+            } else {
+                for (int c = t.rank(); c < nrhs; c += t.size()) {
+                    T v = B(k, c);
+                    for (int i = i0; i < i1; ++i) v -= A(i, k) * B(i, c);
+                    B(k, c) = unit ? v : v / A(k, k);
+                }
+            }
+            t.sync();
+        }
+    }
+}
+
+// ---- small solves in registers --------------------------------------------------------------
+// The solves of getrs, potrs and trsv for n <= NB (8, 16, 32) and few right-hand sides: a group
+// of NB lanes per matrix, lane r holding row r of op(A) and element r of the right-hand side;
+// each step divides in one lane and broadcasts x_k by a shuffle. Up to two triangular solves,
+// with row interchanges before (getrs 'N') or after (getrs 'T'/'C') them.
+struct Triangle {
+    bool lower, transpose, conjugate, unit;
+};
+template <class T> struct SolveRegisters {
+    Sizes n, nrhs;
+    View<const T> A;
+    View<const int> ipiv;  // no pivots when ipiv.base and ipiv.ptrs are null
+    View<T> B;             // B(r, c) at B.at(i)[r * rs + c * ldb]
+    bool vector;           // trsv: rs is the (signed) increment of x, else 1
+    bool pivots_after;
+    int steps;
+    Triangle tri[2];
+    const int *skip;       // gesv/posv: matrices whose factorization failed are left alone
+    int64_t count;
+};
+template <int NB, class T> __global__ void __launch_bounds__(128) solve_registers(SolveRegisters<T> g) {
+    const int lane = threadIdx.x & (NB - 1);
+    const int64_t i = (int64_t(blockIdx.x) * blockDim.x + threadIdx.x) / NB;
+    const bool live = i < g.count && !(g.skip && g.skip[i] != 0);
+    const int N = live ? g.n[i] : 0, R = live ? g.nrhs[i] : 0;
+    // every lane of the warp runs the same number of right-hand sides (the shuffles need them all)
+    int rounds = R;
+    for (int o = 16; o > 0; o >>= 1) rounds = max(rounds, __shfl_xor_sync(0xffffffffu, rounds, o));
+    const T *a = live ? g.A.at(i) : nullptr;
+    const int lda = live ? g.A.ldi(i) : 0;
+    const bool pivots = g.ipiv.base || g.ipiv.ptrs;
+    const int pk = live && pivots && lane < N ? g.ipiv.at(i)[lane] - 1 : lane;
+    T *b = live ? g.B.at(i) : nullptr;
+    int64_t rs = 1, cs = live ? g.B.ldi(i) : 0;
+    if (g.vector && live) {
+        rs = cs, cs = 0;
+        if (rs < 0) b += int64_t(N - 1) * -rs;  // BLAS: a negative increment starts at the end
+    }
+    auto interchange = [&](T &x, bool forward) {
+        for (int s = 0; s < NB; ++s) {
+            const int k = forward ? s : NB - 1 - s;
+            const int kp = shfl(pk, k, NB);  // lanes past N hold kp = k: no swap
+            const int src = lane == k ? kp : lane == kp ? k : lane;
+            x = shfl(x, src, NB);
+        }
+    };
+    for (int c = 0; c < rounds; ++c) {
+        const bool mine = lane < N && c < R;
+        T x = mine ? b[lane * rs + c * cs] : T(0);
+        if (pivots && !g.pivots_after) interchange(x, true);
+        for (int t = 0; t < g.steps; ++t) {
+            const Triangle tr = g.tri[t];
+            T row[NB];
+#pragma unroll
+            for (int k = 0; k < NB; ++k)  // only op(A)'s triangle: half the bytes of the matrix
+                row[k] = lane < N && k < N && (tr.lower != tr.transpose ? k <= lane : k >= lane) ? conj_if(tr.conjugate, tr.transpose ? a[k + int64_t(lane) * lda]
+                                                                                 : a[lane + int64_t(k) * lda])
+                                           : T(0);
+            const bool forward = tr.lower != tr.transpose;
+#pragma unroll
+            for (int s = 0; s < NB; ++s) {
+                const int k = forward ? s : NB - 1 - s;
+                if (lane == k && mine && !tr.unit) x = x / row[k];
+                const T xk = shfl(x, k, NB);
+                if (mine && (forward ? lane > k : lane < k) && k < N) x -= row[k] * xk;
+            }
+        }
+        if (pivots && g.pivots_after) interchange(x, false);
+        if (mine) b[lane * rs + c * cs] = x;
+    }
+}
+template <class T> void launch_solve_registers(const SolveRegisters<T> &g, int largest, cudaStream_t stream) {
+    const int nb = largest <= 8 ? 8 : largest <= 16 ? 16 : 32;
+    const unsigned blocks = unsigned((g.count * nb + 127) / 128);
+    if (nb == 8) solve_registers<8><<<blocks, 128, 0, stream>>>(g);
+    else if (nb == 16) solve_registers<16><<<blocks, 128, 0, stream>>>(g);
+    else solve_registers<32><<<blocks, 128, 0, stream>>>(g);
+    check_launch("solve_registers");
+}
+// Whether the register solve serves a chunk: n <= 32 and at most this many right-hand sides.
+constexpr int kRegisterSolveMaxRhs = 4;
+
+// ---- Cholesky ------------------------------------------------------------------------------
+// Unblocked right-looking Cholesky (LAPACK's potf2) of the n x n matrix whose lower triangle is
+// L-stored (or, when `upper`, whose upper triangle holds U = L^H: element (r, c) of L is then
+// conj(a[c + r*lda])). Returns info: the order of the first non-positive leading minor, or 0.
+// `spread`: the trailing update is spread over the team's threads element by element (balanced
+// for large matrices in global memory) rather than a row a thread (cheaper in shared memory).
+template <class Team, class T>
+__device__ int potf2(const Team &t, bool upper, int n, T *a, int lda, bool spread) {
+    using R = RealOf<T>;
+    auto at = [&](int r, int c) -> T & { return upper ? a[c + int64_t(r) * lda] : a[r + int64_t(c) * lda]; };
+    auto get = [&](int r, int c) { return conj_if(upper, at(r, c)); };
+    for (int j = 0; j < n; ++j) {
+        const R d = real_(at(j, j));
+        if (!(d > R(0))) return j + 1;  // also NaN; every thread takes the same branch
+        t.sync();                       // everyone has read the diagonal before it changes
+        const R s = sqrt(d);
+        if (t.rank() == 0) at(j, j) = T(s);
+        for (int r = j + 1 + t.rank(); r < n; r += t.size()) at(r, j) = at(r, j) / s;
+        t.sync();
+        const int rows = n - j - 1;
+        if (spread) {
+            for (int e = t.rank(); e < rows * rows; e += t.size()) {  // the trailing lower triangle
+                // consecutive threads on consecutive addresses: down columns of L, along rows of U^H
+                const int q = j + 1 + e / rows, w = j + 1 + e % rows;
+                const int r = upper ? q : w, c = upper ? w : q;
+                if (c <= r) at(r, c) -= conj_if(upper, get(r, j) * conj_(get(c, j)));
+            }
+        } else {
+            for (int r = j + 1 + t.rank(); r < n; r += t.size()) {
+                const T l = get(r, j);
+                for (int c = j + 1; c <= r; ++c) at(r, c) -= conj_if(upper, l * conj_(get(c, j)));
+            }
+        }
+        t.sync();
+    }
+    return 0;
+}
+
+}  // namespace cuda
+}  // namespace bl

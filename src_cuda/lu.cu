@@ -1,0 +1,226 @@
+// CUDA backend: LU factorization (getrf) and the solves built on it (getrs, gesv).
+#include "backend.hpp"
+#include "kernels.cuh"
+#include "stage.cuh"
+
+namespace bl {
+namespace cuda {
+namespace {
+
+template <class T> struct GetrfBody {
+    Sizes m, n;
+    View<T> A;
+    View<int> ipiv;
+    int *info;
+    bool in_shared;  // the matrix is copied to the team's tile, factored there, and copied back
+    template <class Team> __device__ void operator()(const Team &t, int64_t i, void *tile, void *scratch) const {
+        const int M = m[i], N = n[i];
+        int result = 0;
+        if (M > 0 && N > 0) {
+            T *a = A.at(i);
+            const int lda = A.ldi(i);
+            if (in_shared) {
+                T *w = static_cast<T *>(tile);
+                copy_matrix(t, M, N, a, lda, w, M);
+                t.sync();
+                result = getf2(t, M, N, w, M, ipiv.at(i), scratch);
+                copy_matrix(t, M, N, w, M, a, lda);
+            } else {
+                result = getf2(t, M, N, a, lda, ipiv.at(i), scratch);
+            }
+        }
+        if (t.rank() == 0) info[i] = result;
+    }
+};
+
+// LU of matrices up to NB x NB (NB = 8, 16, 32) in registers: a group of NB lanes per matrix,
+// 32 / NB matrices per warp, lane r holding row r. Pivot search, row swap and the broadcast of
+// the pivot row are shuffles within the group: no shared memory, no barriers. Every lane runs
+// every step (the shuffles need the whole warp); steps past a matrix's min(m, n) change nothing.
+template <int NB, class T> struct GetrfRegisters {
+    Sizes m, n;
+    View<T> A;
+    View<int> ipiv;
+    int *info;
+    int64_t count;
+};
+template <int NB, class T> __global__ void __launch_bounds__(128) getrf_registers(GetrfRegisters<NB, T> g) {
+    using R = RealOf<T>;
+    const int lane = threadIdx.x & (NB - 1);
+    const int64_t i = (int64_t(blockIdx.x) * blockDim.x + threadIdx.x) / NB;
+    const bool live = i < g.count;
+    const int M = live ? g.m[i] : 0, N = live ? g.n[i] : 0, k = min(M, N);
+    T *a = live ? g.A.at(i) : nullptr;
+    const int lda = live ? g.A.ldi(i) : 0;
+    T row[NB];
+#pragma unroll
+    for (int c = 0; c < NB; ++c) row[c] = lane < M && c < N ? a[lane + int64_t(c) * lda] : T(0);
+    int info = 0;
+#pragma unroll
+    for (int j = 0; j < NB; ++j) {
+        const bool step = j < k;
+        // i?amax over rows j.. of column j; NaN ranks below every number, above rows not in play
+        R v = R(-1);
+        if (step && lane >= j && lane < M) {
+            const R x = abs1(row[j]);
+            v = x == x ? x : R(-0.5);
+        }
+        int p = lane;
+#pragma unroll
+        for (int o = NB / 2; o > 0; o >>= 1)
+            better(v, p, __shfl_xor_sync(0xffffffffu, v, o, NB), __shfl_xor_sync(0xffffffffu, p, o, NB));
+        if (!step) p = j;
+        if (step && lane == 0) g.ipiv.at(i)[j] = p + 1;
+        const int src = lane == j ? p : lane == p ? j : lane;
+#pragma unroll
+        for (int c = 0; c < NB; ++c) row[c] = shfl(row[c], src, NB);
+        const T pivot = shfl(row[j], j, NB);
+        const bool zero = is_zero(pivot);
+        if (step && zero && info == 0) info = j + 1;
+        const bool mine = step && !zero && lane > j && lane < M;
+        const T l = mine ? row[j] * (T(1) / pivot) : T(0);
+        if (mine) row[j] = l;
+#pragma unroll
+        for (int c = j + 1; c < NB; ++c) {
+            const T u = shfl(row[c], j, NB);
+            if (mine) row[c] -= l * u;
+        }
+    }
+    if (!live) return;
+#pragma unroll
+    for (int c = 0; c < NB; ++c)
+        if (lane < M && c < N) a[lane + int64_t(c) * lda] = row[c];
+    if (lane == 0) g.info[i] = info;
+}
+
+template <int NB, class T> void launch_registers(const GetrfRegisters<NB, T> &g, cudaStream_t stream) {
+    const int64_t threads = g.count * NB;
+    getrf_registers<NB, T><<<unsigned((threads + 127) / 128), 128, 0, stream>>>(g);
+    check_launch("getrf_registers");
+}
+
+// Solves op(A) X = B with A = P L U from getrf. Matrices whose `skip` entry is nonzero (gesv:
+// the factorization failed) are left alone, as LAPACK's gesv does.
+template <class T> struct GetrsBody {
+    char trans;
+    Sizes n, nrhs;
+    View<const T> A;
+    View<const int> ipiv;
+    View<T> B;
+    const int *skip;
+    template <class Team> __device__ void operator()(const Team &t, int64_t i, void *, void *scratch) const {
+        const int N = n[i], R = nrhs[i];
+        if (N == 0 || R == 0 || (skip && skip[i] != 0)) return;
+        const T *a = A.at(i);
+        const int lda = A.ldi(i), ldb = B.ldi(i);
+        const int *p = ipiv.at(i);
+        T *b = B.at(i);
+        // Row interchanges, in LAPACK's order (forward for A, backward for A^T / A^H), one
+        // thread per right-hand side.
+        auto swaps = [&](bool forward) {
+            for (int c = t.rank(); c < R; c += t.size())
+                for (int s = 0; s < N; ++s) {
+                    const int k = forward ? s : N - 1 - s, kp = p[k] - 1;
+                    if (kp != k) {
+                        T x = b[k + int64_t(c) * ldb];
+                        b[k + int64_t(c) * ldb] = b[kp + int64_t(c) * ldb];
+                        b[kp + int64_t(c) * ldb] = x;
+                    }
+                }
+            t.sync();
+        };
+        if (trans == 'N') {
+            swaps(true);
+            trsm_left(t, true, false, false, true, N, R, a, lda, b, 1, ldb, scratch);
+            trsm_left(t, false, false, false, false, N, R, a, lda, b, 1, ldb, scratch);
+        } else {
+            const bool conj = trans == 'C';
+            trsm_left(t, false, true, conj, false, N, R, a, lda, b, 1, ldb, scratch);
+            trsm_left(t, true, true, conj, true, N, R, a, lda, b, 1, ldb, scratch);
+            swaps(false);
+        }
+    }
+};
+
+template <class T> void launch_getrf(Chunk &c, const Int &m, const Int &n, const Array<T> &A, const Array<int> &ipiv) {
+    using D = Dev<T>;
+    const int maxm = chunk_max(m, c), maxn = chunk_max(n, c);
+    const size_t tile = (size_t(maxm) * maxn * sizeof(D) + 15) / 16 * 16;
+    const int largest = std::max(maxm, maxn);
+    if (largest <= 32) {
+        const Sizes ms = c.sizes(m), ns = c.sizes(n);
+        const View<D> a = c.view(A);
+        const View<int> p = c.view(ipiv);
+        if (largest <= 8) launch_registers(GetrfRegisters<8, D>{ms, ns, a, p, c.info, c.count}, c.stream);
+        else if (largest <= 16) launch_registers(GetrfRegisters<16, D>{ms, ns, a, p, c.info, c.count}, c.stream);
+        else launch_registers(GetrfRegisters<32, D>{ms, ns, a, p, c.info, c.count}, c.stream);
+        return;
+    }
+    const bool in_shared = fits_shared(tile);
+    GetrfBody<D> body{c.sizes(m), c.sizes(n), c.view(A), c.view(ipiv), c.info, in_shared};
+    launch(body, c.count, false, block_threads(maxm, !in_shared), in_shared ? tile : 0, c.stream);
+}
+
+template <class T>
+void launch_getrs(Chunk &c, char trans, const Int &n, const Int &nrhs, const Array<const T> &A,
+                  const Array<const int> &ipiv, const Array<T> &B, const int *skip) {
+    const int maxn = chunk_max(n, c);
+    if (maxn <= 32 && chunk_max(nrhs, c) <= kRegisterSolveMaxRhs) {
+        SolveRegisters<Dev<T>> g{c.sizes(n), c.sizes(nrhs), c.view(A), c.view(ipiv), c.view(B), false, trans != 'N', 2,
+                                 {{true, false, false, true}, {false, false, false, false}}, skip, c.count};
+        if (trans != 'N') {  // U^T then L^T (conjugated for 'C'), interchanges last
+            g.tri[0] = {false, true, trans == 'C', false};
+            g.tri[1] = {true, true, trans == 'C', true};
+        }
+        launch_solve_registers(g, maxn, c.stream);
+        return;
+    }
+    GetrsBody<Dev<T>> body{trans, c.sizes(n), c.sizes(nrhs), c.view(A), c.view(ipiv), c.view(B), skip};
+    launch(body, c.count, maxn <= 32, block_threads(maxn), 0, c.stream);
+}
+
+}  // namespace
+
+template <class T> int run(const Getrf<T> &op) {
+    return drive(
+        op,
+        [&](Driver &d) {
+            d.add(op.A, [&](int64_t i) { return Shape{op.m[i], op.n[i]}; }, true);
+            d.add(op.ipiv, [&](int64_t i) { return Shape{std::min(op.m[i], op.n[i]), 1}; }, true);
+        },
+        [&](Chunk &c) { launch_getrf(c, op.m, op.n, op.A, op.ipiv); });
+}
+BL_INSTANTIATE_RUN(Getrf)
+
+template <class T> int run(const Getrs<T> &op) {
+    return drive(
+        op,
+        [&](Driver &d) {
+            d.add(op.A, [&](int64_t i) { return Shape{op.n[i], op.n[i]}; }, false);
+            d.add(op.ipiv, [&](int64_t i) { return Shape{op.n[i], 1}; }, false);
+            d.add(op.B, [&](int64_t i) { return Shape{op.n[i], op.nrhs[i]}; }, true);
+        },
+        [&](Chunk &c) {
+            launch_getrs(c, op.trans.value, op.n, op.nrhs, op.A, op.ipiv, op.B, nullptr);
+            c.clear_info();
+        });
+}
+BL_INSTANTIATE_RUN(Getrs)
+
+template <class T> int run(const Gesv<T> &op) {
+    return drive(
+        op,
+        [&](Driver &d) {
+            d.add(op.A, [&](int64_t i) { return Shape{op.n[i], op.n[i]}; }, true);
+            d.add(op.ipiv, [&](int64_t i) { return Shape{op.n[i], 1}; }, true);
+            d.add(op.B, [&](int64_t i) { return Shape{op.n[i], op.nrhs[i]}; }, true);
+        },
+        [&](Chunk &c) {
+            launch_getrf(c, op.n, op.n, op.A, op.ipiv);
+            launch_getrs(c, 'N', op.n, op.nrhs, as_const(op.A), as_const(op.ipiv), op.B, c.info);
+        });
+}
+BL_INSTANTIATE_RUN(Gesv)
+
+}  // namespace cuda
+}  // namespace bl

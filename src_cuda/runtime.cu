@@ -1,0 +1,167 @@
+// The CUDA backend's runtime (runtime.hpp).
+#include "runtime.hpp"
+
+#include "call.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+namespace bl {
+namespace cuda {
+
+void check(cudaError_t e, const char *what) {
+    if (e == cudaSuccess) return;
+    cudaGetLastError();  // clear a non-sticky error so that later calls start clean
+    const int code = e == cudaErrorMemoryAllocation ? BL_ERROR_OUT_OF_MEMORY : BL_ERROR_DEVICE;
+    throw Failure(code, std::string(what) + ": " + cudaGetErrorName(e) + " (" + cudaGetErrorString(e) + ")");
+}
+
+int report(const Failure &f) {
+    explain_failure(f.what());
+    return f.code();
+}
+
+bool usable() {
+    // Once per process: a device exists and a context can be created on it. Any failure (no
+    // driver, no device, a driver older than the runtime) means "run on the CPU".
+    static const bool ok = [] {
+        int count = 0;
+        if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
+            cudaGetLastError();
+            return false;
+        }
+        if (cudaFree(nullptr) != cudaSuccess) {
+            cudaGetLastError();
+            return false;
+        }
+        return true;
+    }();
+    return ok;
+}
+
+const DeviceInfo &device_info() {
+    static const DeviceInfo info = [] {
+        DeviceInfo d;
+        check(cudaGetDevice(&d.device), "cudaGetDevice");
+        cudaDeviceProp p;
+        check(cudaGetDeviceProperties(&p, d.device), "cudaGetDeviceProperties");
+        d.sms = p.multiProcessorCount;
+        d.shared_per_block = p.sharedMemPerBlockOptin;
+        d.total_memory = p.totalGlobalMem;
+        return d;
+    }();
+    return info;
+}
+
+size_t chunk_bytes(double host_bytes) {
+    // BATCHLAPACK_CUDA_CHUNK_BYTES overrides (tests use it to force many chunks). Otherwise an
+    // eighth of the call's traffic, between 4 MiB and min(256 MiB, 1/64 of the device).
+    if (const char *v = std::getenv("BATCHLAPACK_CUDA_CHUNK_BYTES"))
+        if (long long b = std::atoll(v); b > 0) return size_t(b);
+    const size_t most = std::min<size_t>(size_t(256) << 20, device_info().total_memory / 64);
+    return std::min(most, std::max(size_t(4) << 20, size_t(host_bytes / 8)));
+}
+
+Where where(const void *p) {
+    cudaPointerAttributes a;
+    if (cudaPointerGetAttributes(&a, p) != cudaSuccess) {
+        cudaGetLastError();
+        return Where::Pageable;
+    }
+    switch (a.type) {
+    case cudaMemoryTypeDevice: return Where::Device;
+    case cudaMemoryTypeManaged: return Where::Managed;
+    case cudaMemoryTypeHost: return Where::Pinned;
+    default: return Where::Pageable;
+    }
+}
+
+Buffer::~Buffer() { release(); }
+void Buffer::release() {
+    if (pinned_) cudaFreeHost(p_);
+    else cudaFree(p_);
+    p_ = nullptr;
+    cap_ = 0;
+}
+void *Buffer::ensure(size_t bytes) {
+    if (bytes <= cap_) return p_;
+    release();  // callers synchronise their slot's stream before asking for more
+    auto allocate = [&](size_t n) { return pinned_ ? cudaMallocHost(&p_, n) : cudaMalloc(&p_, n); };
+    size_t want = std::max(bytes, bytes / 4 * 5);  // headroom, so that growth is rare
+    if (allocate(want) != cudaSuccess) {
+        cudaGetLastError();
+        want = bytes;
+        check(allocate(want), pinned_ ? "cudaMallocHost (batchlapack staging)" : "cudaMalloc (batchlapack workspace)");
+    }
+    cap_ = want;
+    return p_;
+}
+
+Context::Context() {
+    for (Slot &s : slot) check(cudaStreamCreateWithFlags(&s.stream, cudaStreamNonBlocking), "cudaStreamCreate");
+}
+Context::~Context() {
+    for (Slot &s : slot)
+        if (s.stream) cudaStreamDestroy(s.stream);
+}
+
+namespace {
+std::mutex g_pool_mutex;
+// Contexts live until the process ends; their buffers are reused by later calls.
+std::vector<std::unique_ptr<Context>> &all_contexts() {
+    static auto *v = new std::vector<std::unique_ptr<Context>>;  // never destroyed: outlives the CUDA runtime's exit
+    return *v;
+}
+std::vector<Context *> &free_contexts() {
+    static auto *v = new std::vector<Context *>;
+    return *v;
+}
+}  // namespace
+
+Lease::Lease() {
+    std::lock_guard<std::mutex> lock(g_pool_mutex);
+    auto &pool = free_contexts();
+    if (!pool.empty()) {
+        c_ = pool.back();
+        pool.pop_back();
+        return;
+    }
+    all_contexts().push_back(std::make_unique<Context>());
+    c_ = all_contexts().back().get();
+}
+Lease::~Lease() {
+    std::lock_guard<std::mutex> lock(g_pool_mutex);
+    free_contexts().push_back(c_);
+}
+
+double transfer_bandwidth() {
+    // Measured once: a 64 MiB pinned-to-device copy and back, the path staged host data takes.
+    static const double bw = []() -> double {
+        if (!usable()) return 0;
+        try {
+            Lease ctx;
+            Slot &s = ctx->slot[0];
+            const size_t bytes = size_t(64) << 20;
+            void *h = s.pinned.ensure(bytes);
+            void *d = s.device.ensure(bytes);
+            check(cudaMemcpyAsync(d, h, bytes, cudaMemcpyHostToDevice, s.stream), "calibration copy");
+            check(cudaStreamSynchronize(s.stream), "calibration copy");
+            auto t0 = std::chrono::steady_clock::now();
+            check(cudaMemcpyAsync(d, h, bytes, cudaMemcpyHostToDevice, s.stream), "calibration copy");
+            check(cudaMemcpyAsync(h, d, bytes, cudaMemcpyDeviceToHost, s.stream), "calibration copy");
+            check(cudaStreamSynchronize(s.stream), "calibration copy");
+            double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+            return 2.0 * bytes / t;
+        } catch (const Failure &) {
+            return 0;
+        }
+    }();
+    return bw;
+}
+
+}  // namespace cuda
+}  // namespace bl

@@ -1,0 +1,115 @@
+// The CUDA backend's runtime, in one place: device detection, where a caller's array lives, CUDA
+// errors turned into the library's codes, and the pool of per-call contexts (streams, device
+// workspace, pinned staging buffers) that calls reuse instead of allocating.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <exception>
+#include <new>
+#include <string>
+
+namespace bl {
+namespace cuda {
+
+// A failed CUDA call, carried to the backend's entry point and returned there as a code.
+class Failure : public std::exception {
+public:
+    Failure(int code, std::string detail) : code_(code), detail_(std::move(detail)) {}
+    int code() const { return code_; }
+    const char *what() const noexcept override { return detail_.c_str(); }
+
+private:
+    int code_;
+    std::string detail_;
+};
+
+// Throws a Failure (BL_ERROR_OUT_OF_MEMORY or BL_ERROR_DEVICE) when `e` is an error.
+void check(cudaError_t e, const char *what);
+// Checks the launch of the kernel just enqueued.
+inline void check_launch(const char *kernel) { check(cudaGetLastError(), kernel); }
+
+// Runs `body` (which returns the backend's code) and turns a Failure into its code, with the
+// explanation that bl_last_error() shows.
+int report(const Failure &f);
+template <class F> int guarded(F &&body) {
+    try {
+        return body();
+    } catch (const Failure &f) {
+        return report(f);
+    }
+}
+
+// Where the memory behind a pointer is, as far as copies are concerned: host memory the GPU
+// cannot address (pageable) or can only reach by copy (pinned) is staged; device and managed
+// memory is worked on in place.
+enum class Where { Pageable, Pinned, Device, Managed };
+Where where(const void *p);
+inline bool on_device(Where w) { return w == Where::Device || w == Where::Managed; }
+
+// A buffer, in device memory or pinned host memory, that grows on demand and is kept for later
+// calls.
+class Buffer {
+public:
+    explicit Buffer(bool pinned) : pinned_(pinned) {}
+    Buffer(const Buffer &) = delete;
+    Buffer &operator=(const Buffer &) = delete;
+    ~Buffer();
+    void *ensure(size_t bytes);  // at least `bytes`; the old contents are lost
+
+private:
+    void release();
+    bool pinned_;
+    void *p_ = nullptr;
+    size_t cap_ = 0;
+};
+
+// One stream with its device workspace and pinned staging; a call pipelines chunks of a host
+// batch through its context's slots so that one chunk's transfers overlap another's kernels.
+struct Slot {
+    cudaStream_t stream = nullptr;
+    Buffer device{false};
+    Buffer pinned{true};
+};
+constexpr int kSlots = 3;
+struct Context {
+    Slot slot[kSlots];
+    Context();
+    ~Context();
+    Context(const Context &) = delete;
+    Context &operator=(const Context &) = delete;
+};
+
+// A context taken from the process-wide pool for the duration of one call (thread safe: each
+// concurrent call gets its own; contexts are created on demand and reused, never freed early).
+class Lease {
+public:
+    Lease();
+    ~Lease();
+    Lease(const Lease &) = delete;
+    Lease &operator=(const Lease &) = delete;
+    Context &operator*() const { return *c_; }
+    Context *operator->() const { return c_; }
+
+private:
+    Context *c_;
+};
+
+// Device properties read once.
+struct DeviceInfo {
+    int device = 0;
+    int sms = 0;
+    size_t shared_per_block = 0;  // the opt-in maximum of dynamic shared memory per block
+    size_t total_memory = 0;
+};
+const DeviceInfo &device_info();
+
+// Bytes of a chunk of a call that moves `host_bytes` between host and device: small enough that
+// the pipeline has several chunks in flight and several slots fit next to the caller's own
+// device data, large enough to keep the copy engines busy.
+size_t chunk_bytes(double host_bytes);
+
+}  // namespace cuda
+}  // namespace bl

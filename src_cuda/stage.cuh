@@ -1,0 +1,368 @@
+// Moving a batch to the kernels and back.
+//
+// A routine's driver registers each array argument with the shape of matrix i and whether the
+// routine writes it, then calls run(launch). Arrays in device or managed memory are used in place;
+// arrays in host memory are packed, a chunk of matrices at a time, into a pinned staging buffer,
+// copied to the device, worked on, and copied back. Chunks go round the context's slots (one
+// stream each), so that packing one chunk on the host, copying another and computing a third
+// overlap; a batch larger than device memory simply takes more chunks. `launch(chunk)` enqueues
+// the kernels for the matrices [chunk.first, chunk.first + chunk.count) on chunk.stream, taking
+// their device views from chunk.view(...) and chunk.sizes(...).
+#pragma once
+
+#include "call.hpp"
+#include "device.cuh"
+#include "runtime.hpp"
+
+#include "batchlapack.h"
+
+#include <algorithm>
+#include <cstring>
+#include <functional>
+#include <vector>
+
+namespace bl {
+namespace cuda {
+
+// Rows x cols elements stored with the argument's leading dimension (a vector of n elements at
+// increment inc is 1 x n with ld = |inc|; one without increment is n x 1).
+struct Shape {
+    int64_t rows, cols;
+};
+
+class Driver;
+
+// An array argument is known by its data (so that a read-only copy of a written argument, as gesv
+// passes to its solve, is the same argument).
+template <class T> const void *key_of(const Array<T> &a) {
+    return a.pointers ? static_cast<const void *>(a.ptrs) : static_cast<const void *>(a.base);
+}
+
+// The read-only form of an argument that a routine writes and then reads.
+template <class T> Array<const T> as_const(const Array<T> &a) {
+    Array<const T> r;
+    r.base = a.base;
+    r.stride = a.stride;
+    r.ptrs = a.ptrs;
+    r.pointers = a.pointers;
+    r.has_ld = a.has_ld;
+    r.ld = a.ld;
+    return r;
+}
+
+class Chunk {
+public:
+    int64_t first = 0, count = 0;
+    cudaStream_t stream = nullptr;
+    int *info = nullptr;  // device, `count` entries, written by the kernels (null for BLAS routines)
+
+    template <class T> View<Dev<T>> view(const Array<T> &a);
+    Sizes sizes(const Int &x);
+    // For routines that cannot fail on a matrix (the solves): info = 0 throughout.
+    void clear_info() {
+        if (info) check(cudaMemsetAsync(info, 0, sizeof(int) * count, stream), "cudaMemsetAsync (info)");
+    }
+
+private:
+    friend class Driver;
+    struct Staged {
+        const void *key;
+        char *device;                  // the chunk's copy on the device
+        std::vector<int64_t> offsets;  // bytes, per matrix of the chunk (packed copies)
+        bool direct;                   // pinned strided data: copied as it lies, at its own stride
+    };
+    // Bump allocation in the slot's device buffer and its pinned mirror.
+    size_t take(size_t bytes);
+    template <class T> const T *upload(const T *host, int64_t n);
+
+    char *dev_ = nullptr, *pin_ = nullptr;
+    size_t used_ = 0, cap_ = 0;
+    std::vector<Staged> staged_;
+    const Driver *driver_ = nullptr;
+};
+
+class Driver {
+public:
+    explicit Driver(const Batch &b) : b_(b) {}
+
+    // Registers array `a`; shape(i) gives matrix i's rows and columns.
+    template <class T, class S> void add(const Array<T> &a, S shape, bool written) {
+        Arg g;
+        g.key = key_of(a);
+        g.elem = sizeof(T);
+        g.written = written;
+        g.pointers = a.pointers;
+        g.base = reinterpret_cast<const char *>(a.base);
+        g.stride_bytes = a.stride * int64_t(sizeof(T));
+        g.ptrs = reinterpret_cast<const void *const *>(a.ptrs);
+        g.ld = a.has_ld ? a.ld : Int(1);
+        g.shape = shape;
+        // One probe per argument, the first matrix's pointer: a batch's matrices are taken to be
+        // all in one kind of memory (empty matrices may have null pointers: skipped).
+        const void *probe = a.base;
+        for (int64_t i = 0; a.pointers && probe == nullptr && i < b_.count; ++i) probe = a.ptrs[i];
+        g.where = probe ? where(probe) : Where::Device;
+        args_.push_back(std::move(g));
+    }
+
+    // Bytes of host memory the call would move to the device (and the written part back).
+    double host_bytes() const {
+        double s = 0;
+        for (const Arg &g : args_)
+            if (!on_device(g.where)) {
+                const int64_t n = b_.layout == Layout::Variable ? b_.count : 1;
+                double one = 0;
+                for (int64_t i = 0; i < n; ++i) one += double(foot(g, i)) * g.elem;
+                s += (b_.layout == Layout::Variable ? one : one * b_.count) * (g.written ? 2 : 1);
+            }
+        return s;
+    }
+
+    // Runs the whole batch through launch(Chunk&); returns once results are in the caller's arrays.
+    template <class F> void run(F &&launch) {
+        Lease ctx;
+        limit_ = chunk_bytes(host_bytes());
+        struct Pending {
+            Chunk chunk;
+            bool busy = false;
+        } pending[kSlots];
+        int64_t first = 0;
+        int next = 0;
+        try {
+            while (first < b_.count) {
+                Slot &slot = ctx->slot[next];
+                Pending &p = pending[next];
+                if (p.busy) finish(slot, p.chunk), p.busy = false;
+                p.chunk = Chunk();
+                prepare(slot, p.chunk, first);
+                launch(p.chunk);
+                send_back(p.chunk);
+                p.busy = true;
+                first += p.chunk.count;
+                next = (next + 1) % kSlots;
+            }
+        } catch (...) {
+            // Nothing may still be running on the buffers when the context goes back to the pool.
+            for (Slot &s : ctx->slot) cudaStreamSynchronize(s.stream);
+            cudaGetLastError();
+            throw;
+        }
+        for (int k = 0; k < kSlots; ++k) {  // oldest first
+            int s = (next + k) % kSlots;
+            if (pending[s].busy) finish(ctx->slot[s], pending[s].chunk);
+        }
+    }
+
+private:
+    friend class Chunk;
+    struct Arg {
+        const void *key;
+        size_t elem;
+        bool written, pointers;
+        const char *base;
+        int64_t stride_bytes;
+        const void *const *ptrs;
+        Int ld;
+        std::function<Shape(int64_t)> shape;
+        Where where;
+    };
+    static int64_t foot(const Arg &g, int64_t i) {
+        Shape s = g.shape(i);
+        return s.rows > 0 && s.cols > 0 ? int64_t(std::abs(g.ld[i])) * (s.cols - 1) + s.rows : 0;
+    }
+    // Pinned memory in a strided layout needs no packing: the chunk is one span of it.
+    bool direct(const Arg &g) const { return g.where == Where::Pinned && !g.pointers && b_.layout != Layout::Variable; }
+    size_t span(const Arg &g, int64_t first, int64_t count) const {
+        const size_t f = size_t(foot(g, first)) * g.elem;
+        return f ? size_t(count - 1) * size_t(g.stride_bytes) + f : 0;
+    }
+    const char *host_address(const Arg &g, int64_t i) const {
+        return g.pointers ? static_cast<const char *>(g.ptrs[i]) : g.base + i * g.stride_bytes;
+    }
+
+    // Chooses the chunk starting at `first` (as many matrices as fit chunk_bytes(), at least
+    // one), sizes the slot's buffers, packs the host arrays and copies them to the device.
+    void prepare(Slot &slot, Chunk &c, int64_t first) {
+        const size_t limit = limit_;
+        const size_t per_matrix_small = 128;  // info, pointer and size arrays of the chunk
+        size_t bytes = size_t(64) << 10;  // room for the 256-byte alignment of every piece
+        bool staged = false;
+        for (const Arg &g : args_) staged |= !on_device(g.where);
+        int64_t count = staged ? 0 : b_.count - first;
+        for (int64_t i = first; staged && i < b_.count; ++i) {
+            size_t m = per_matrix_small;
+            for (const Arg &g : args_)
+                if (!on_device(g.where)) m += size_t(foot(g, i)) * g.elem;
+            if (count > 0 && bytes + m > limit) break;
+            bytes += m;
+            ++count;
+        }
+        if (!staged) bytes += per_matrix_small * size_t(count);
+        c.first = first;
+        c.count = count;
+        c.stream = slot.stream;
+        c.driver_ = this;
+        c.dev_ = static_cast<char *>(slot.device.ensure(bytes));
+        c.pin_ = static_cast<char *>(slot.pinned.ensure(bytes));
+        c.cap_ = bytes;
+        if (b_.info) c.info = reinterpret_cast<int *>(c.dev_ + c.take(sizeof(int) * count));
+        for (const Arg &g : args_) {
+            if (on_device(g.where)) continue;
+            if (direct(g)) {  // the copy engines read the caller's pinned memory themselves
+                const size_t total = span(g, first, count);
+                const size_t at = c.take(total);
+                if (total)
+                    check(cudaMemcpyAsync(c.dev_ + at, host_address(g, first), total, cudaMemcpyHostToDevice, c.stream),
+                          "cudaMemcpyAsync (pinned batch to device)");
+                c.staged_.push_back(Chunk::Staged{g.key, c.dev_ + at, {}, true});
+                continue;
+            }
+            Chunk::Staged s{g.key, nullptr, std::vector<int64_t>(count), false};
+            size_t total = 0;
+            for (int64_t j = 0; j < count; ++j) {
+                s.offsets[j] = int64_t(total);
+                total += size_t(foot(g, first + j)) * g.elem;
+            }
+            size_t at = c.take(total);
+#pragma omp parallel for schedule(static) if (count > 256)
+            for (int64_t j = 0; j < count; ++j) {
+                size_t n = size_t(foot(g, first + j)) * g.elem;
+                if (n) std::memcpy(c.pin_ + at + s.offsets[j], host_address(g, first + j), n);
+            }
+            if (total)
+                check(cudaMemcpyAsync(c.dev_ + at, c.pin_ + at, total, cudaMemcpyHostToDevice, c.stream),
+                      "cudaMemcpyAsync (host batch to device)");
+            s.device = c.dev_ + at;
+            c.staged_.push_back(std::move(s));
+        }
+    }
+
+    // Enqueues the copies of the chunk's results (written host arrays, info) to the pinned buffer.
+    void send_back(Chunk &c) {
+        check_launch("batchlapack kernel");
+        for (const Chunk::Staged &s : c.staged_) {
+            const Arg &g = arg(s.key);
+            if (!g.written) continue;
+            if (s.direct) {
+                if (size_t total = span(g, c.first, c.count))
+                    check(cudaMemcpyAsync(const_cast<char *>(host_address(g, c.first)), s.device, total,
+                                          cudaMemcpyDeviceToHost, c.stream),
+                          "cudaMemcpyAsync (results to pinned host memory)");
+                continue;
+            }
+            size_t total = size_t(s.offsets.back()) + size_t(foot(g, c.first + c.count - 1)) * g.elem;
+            if (total)
+                check(cudaMemcpyAsync(c.pin_ + (s.device - c.dev_), s.device, total, cudaMemcpyDeviceToHost, c.stream),
+                      "cudaMemcpyAsync (results to host)");
+        }
+        if (c.info)
+            check(cudaMemcpyAsync(c.pin_ + (reinterpret_cast<char *>(c.info) - c.dev_), c.info, sizeof(int) * c.count,
+                                  cudaMemcpyDeviceToHost, c.stream),
+                  "cudaMemcpyAsync (info to host)");
+    }
+
+    // Waits for the chunk and unpacks its results into the caller's arrays.
+    void finish(Slot &slot, const Chunk &c) {
+        check(cudaStreamSynchronize(slot.stream), "batchlapack kernels");
+        for (const Chunk::Staged &s : c.staged_) {
+            const Arg &g = arg(s.key);
+            if (!g.written || s.direct) continue;
+            const char *pinned = c.pin_ + (s.device - c.dev_);
+#pragma omp parallel for schedule(static) if (c.count > 256)
+            for (int64_t j = 0; j < c.count; ++j) {
+                size_t n = size_t(foot(g, c.first + j)) * g.elem;
+                if (n) std::memcpy(const_cast<char *>(host_address(g, c.first + j)), pinned + s.offsets[j], n);
+            }
+        }
+        if (c.info)
+            std::memcpy(b_.info + c.first, c.pin_ + (reinterpret_cast<char *>(c.info) - c.dev_), sizeof(int) * c.count);
+    }
+
+    const Arg &arg(const void *key) const {
+        for (const Arg &g : args_)
+            if (g.key == key) return g;
+        throw Failure(BL_ERROR_INTERNAL, "CUDA driver: array argument not registered");
+    }
+
+    const Batch &b_;
+    std::vector<Arg> args_;
+    size_t limit_ = 0;  // bytes of a chunk
+};
+
+inline size_t Chunk::take(size_t bytes) {
+    size_t at = used_;
+    used_ = (used_ + bytes + 255) & ~size_t(255);
+    if (used_ > cap_) throw Failure(BL_ERROR_INTERNAL, "CUDA driver: chunk workspace overflow");
+    return at;
+}
+
+template <class T> const T *Chunk::upload(const T *host, int64_t n) {
+    size_t bytes = sizeof(T) * size_t(n);
+    size_t at = take(bytes);
+    std::memcpy(pin_ + at, host, bytes);
+    check(cudaMemcpyAsync(dev_ + at, pin_ + at, bytes, cudaMemcpyHostToDevice, stream), "cudaMemcpyAsync (sizes)");
+    return reinterpret_cast<const T *>(dev_ + at);
+}
+
+inline Sizes Chunk::sizes(const Int &x) {
+    Sizes s;
+    if (x.variable) s.per = upload(x.per + first, count);
+    else s.value = x.value;
+    return s;
+}
+
+template <class T> View<Dev<T>> Chunk::view(const Array<T> &a) {
+    using D = Dev<T>;
+    View<D> v;
+    const Driver::Arg &g = driver_->arg(key_of(a));
+    Sizes ld = a.has_ld ? sizes(a.ld) : Sizes{1, nullptr};
+    v.ld = ld.value;  // increments keep their sign (a negative one walks the vector backwards)
+    v.lds = ld.per;
+    if (on_device(g.where)) {
+        if (a.pointers) v.ptrs = reinterpret_cast<D *const *>(upload(a.ptrs + first, count));
+        else v.base = reinterpret_cast<D *>(a.base + first * a.stride), v.stride = a.stride;
+        return v;
+    }
+    for (const Staged &s : staged_) {
+        if (s.key != key_of(a)) continue;
+        D *base = reinterpret_cast<D *>(s.device);
+        if (s.direct) {
+            v.base = base;
+            v.stride = a.stride;
+            return v;
+        }
+        if (driver_->b_.layout == Layout::Variable) {
+            std::vector<D *> p(count);
+            for (int64_t j = 0; j < count; ++j) p[j] = reinterpret_cast<D *>(s.device + s.offsets[j]);
+            v.ptrs = upload(p.data(), count);
+        } else {
+            v.base = base;
+            v.stride = count > 1 ? s.offsets[1] / int64_t(sizeof(T)) : 0;
+        }
+        return v;
+    }
+    throw Failure(BL_ERROR_INTERNAL, "CUDA driver: array argument not staged");
+}
+
+// The largest value of a size argument over a chunk's matrices (picks the kernel for the chunk).
+inline int chunk_max(const Int &x, const Chunk &c) {
+    if (!x.variable) return x.value;
+    int best = 0;
+    for (int64_t i = c.first; i < c.first + c.count; ++i) best = std::max(best, x.per[i]);
+    return best;
+}
+
+// A routine's cuda::run: `add(driver)` registers its arrays, `launch(chunk)` enqueues its kernels.
+// Returns kRunOnCpu when the cost model prefers the CPU for this call's host data.
+template <class Op, class Add, class Launch> int drive(const Op &op, Add &&add, Launch &&launch) {
+    return guarded([&] {
+        Driver d(op.b);
+        add(d);
+        if (!gpu_pays_off(total_flops(op), d.host_bytes())) return kRunOnCpu;
+        d.run(launch);
+        return 0;
+    });
+}
+
+}  // namespace cuda
+}  // namespace bl
