@@ -38,12 +38,19 @@ int thread_index();
 // allocate) and an allocation per matrix would cost more than a small matrix's factorization.
 template <class T> class ThreadWork {
 public:
-    explicit ThreadWork(int64_t size) : size_(std::max<int64_t>(1, size)), data_(size_t(size_ * max_threads())) {}
-    T *get() { return data_.data() + size_ * thread_index(); }
+    explicit ThreadWork(int64_t size)
+        : size_(std::max<int64_t>(1, size)), pitch_(padded(size_)), data_(size_t(pitch_ * max_threads())) {}
+    T *get() { return data_.data() + pitch_ * thread_index(); }
     int size() const { return int(size_); }
 
 private:
-    int64_t size_;
+    // Slices a whole number of cache lines apart plus one: LAPACK's workspace sizes are often
+    // powers of two, and slices at such distances map onto the same cache sets.
+    static int64_t padded(int64_t n) {
+        const int64_t line = std::max<int64_t>(1, 64 / int64_t(sizeof(T)));
+        return (n + line - 1) / line * line + line;
+    }
+    int64_t size_, pitch_;
     std::vector<T> data_;
 };
 

@@ -11,7 +11,7 @@ using namespace bltest;
 namespace small = bl::cpu::small;
 
 constexpr int kMax = 16;       // the kernels' cut-off (small_detail.hpp's max_order)
-constexpr int kPotrfMax = 8;   // potrf's own (small_cholesky.cpp)
+constexpr int kPotrfMax = 16;  // potrf's own (small_cholesky.cpp)
 
 // These are CPU kernels: under the CUDA registration there is nothing to test.
 template <class T> class Small : public ::testing::Test {
