@@ -46,9 +46,14 @@ fi
 if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
   echo "setup-deps: installing ${missing[*]} ${optional[*]}" >&2
   export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-  # The optional compiler must not stop the build when it cannot be installed.
+  # Only what is required may stop the build: with nothing required missing, a package index or
+  # mirror that cannot be reached just leaves the optional packages out.
+  if [ "${#missing[@]}" -gt 0 ]; then
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  else
+    apt-get update -qq || true
+  fi
   if [ "${#optional[@]}" -gt 0 ]; then
     apt-get install -y -qq --no-install-recommends "${optional[@]}" >/dev/null ||
       echo "setup-deps: could not install ${optional[*]} (optional: without gfortran the Fortran module is skipped, without OpenBLAS reference LAPACK is used)" >&2
