@@ -11,10 +11,9 @@ namespace cpu {
 template <class T> int run(const Gebrd<T> &op) {
     const int64_t count = op.b.count;
     const int M = largest(op.m, count), N = largest(op.n, count);
-    T w{};
-    int qinfo = 0;
-    lapack::gebrd(M, N, nullptr, std::max(1, M), nullptr, nullptr, nullptr, nullptr, &w, -1, &qinfo);
-    ThreadWork<T> work(queried_lwork(w));
+    auto work = lapack_workspace<T>([&](T *w, int *q) {
+        lapack::gebrd(M, N, nullptr, std::max(1, M), nullptr, nullptr, nullptr, nullptr, w, -1, q);
+    });
     for_each_matrix(op, [&](int64_t i) {
         const int m = op.m[i], n = op.n[i], lda = op.A.ld[i];
         op.b.info[i] = 0;

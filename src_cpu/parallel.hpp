@@ -62,9 +62,15 @@ inline int largest(const Int &x, int64_t count) {
     for (int64_t i = 0; i < count; ++i) v = std::max(v, x.per[i]);
     return v;
 }
-// The element count a LAPACK workspace query (lwork = -1) answered in work[0], rounded up: in
-// single precision a large count may come back rounded down.
-template <class T> int64_t queried_lwork(T work0) { return int64_t(double(std::real(work0)) * (1 + 1e-6)) + 1; }
+// Per-thread LAPACK workspace of the size a workspace query answers: `query(work, info)` makes the
+// routine's lwork = -1 call. The answer in work[0] is rounded up: in single precision a large
+// count may come back rounded down.
+template <class T, class Query> ThreadWork<T> lapack_workspace(Query &&query) {
+    T w{};
+    int info = 0;
+    query(&w, &info);
+    return ThreadWork<T>(int64_t(double(std::real(w)) * (1 + 1e-6)) + 1);
+}
 
 // Calls body(i) for every matrix i of the batch, in parallel. `body` must not throw. For variable
 // sizes the matrices are taken largest first (by op.flops) so that one big matrix does not start

@@ -15,10 +15,9 @@ namespace cpu {
 template <class T> int run(const Geqrf<T> &op) {
     const int64_t count = op.b.count;
     const int M = largest(op.m, count), N = largest(op.n, count);
-    T w{};
-    int qinfo = 0;
-    lapack::geqrf(M, N, nullptr, std::max(1, M), nullptr, &w, -1, &qinfo);
-    ThreadWork<T> work(queried_lwork(w));
+    auto work = lapack_workspace<T>([&](T *w, int *q) {
+        lapack::geqrf(M, N, nullptr, std::max(1, M), nullptr, w, -1, q);
+    });
     for_each_matrix(op, [&](int64_t i) {
         const int m = op.m[i], n = op.n[i], lda = op.A.ld[i];
         op.b.info[i] = 0;
@@ -34,11 +33,10 @@ template <class T> int run(const Ormqr<T> &op) {
     const int M = largest(op.m, count), N = largest(op.n, count), K = largest(op.k, count);
     const char side = op.side.value, trans = op.trans.value;
     const int nq = side == 'L' ? M : N;
-    T w{};
-    int qinfo = 0;
-    lapack::ormqr(side, trans, M, N, K, nullptr, std::max(1, nq), nullptr, nullptr, std::max(1, M), &w, -1,
-                  &qinfo);
-    ThreadWork<T> work(queried_lwork(w));
+    auto work = lapack_workspace<T>([&](T *w, int *q) {
+        lapack::ormqr(side, trans, M, N, K, nullptr, std::max(1, nq), nullptr, nullptr, std::max(1, M), w,
+                      -1, q);
+    });
     // LAPACK's unblocked ?orm2r/?unm2r sets A(i,i) = 1 while it applies reflector i and restores
     // it afterwards. A is read-only to the caller and may be shared by the whole batch (stride 0),
     // so each thread applies Q from its own copy of the reflectors instead of writing into A.
@@ -58,10 +56,9 @@ BL_INSTANTIATE_RUN(Ormqr)
 template <class T> int run(const Orgqr<T> &op) {
     const int64_t count = op.b.count;
     const int M = largest(op.m, count), N = largest(op.n, count), K = largest(op.k, count);
-    T w{};
-    int qinfo = 0;
-    lapack::orgqr(M, N, K, nullptr, std::max(1, M), nullptr, &w, -1, &qinfo);
-    ThreadWork<T> work(queried_lwork(w));
+    auto work = lapack_workspace<T>([&](T *w, int *q) {
+        lapack::orgqr(M, N, K, nullptr, std::max(1, M), nullptr, w, -1, q);
+    });
     for_each_matrix(op, [&](int64_t i) {
         lapack::orgqr(op.m[i], op.n[i], op.k[i], op.A[i], op.A.ld[i], op.tau[i], work.get(), work.size(),
                       &op.b.info[i]);
@@ -74,10 +71,9 @@ template <class T> int run(const Gels<T> &op) {
     const int64_t count = op.b.count;
     const int M = largest(op.m, count), N = largest(op.n, count), R = largest(op.nrhs, count);
     const char trans = op.trans.value;
-    T w{};
-    int qinfo = 0;
-    lapack::gels(trans, M, N, R, nullptr, std::max(1, M), nullptr, std::max({1, M, N}), &w, -1, &qinfo);
-    ThreadWork<T> work(queried_lwork(w));
+    auto work = lapack_workspace<T>([&](T *w, int *q) {
+        lapack::gels(trans, M, N, R, nullptr, std::max(1, M), nullptr, std::max({1, M, N}), w, -1, q);
+    });
     for_each_matrix(op, [&](int64_t i) {
         lapack::gels(trans, op.m[i], op.n[i], op.nrhs[i], op.A[i], op.A.ld[i], op.B[i], op.B.ld[i], work.get(),
                      work.size(), &op.b.info[i]);
