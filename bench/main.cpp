@@ -31,11 +31,25 @@ Peers on the CPU:
   OpenMP loop   the same loop under '#pragma omp parallel for', one thread per matrix, the BLAS held
                 to one thread inside it exactly as batchlapack's CPU backend does.
 
+Peers on the GPU (--backend cuda): the batch is in device memory and batchlapack is called on device
+pointers; the vendor's batched routines run on the same data: cublas<t>getrfBatched (getrf),
+cublas<t>getrsBatched (getrs), cusolverDn<t>potrfBatched (potrf), cusolverDn<t>potrsBatched (potrs,
+--nrhs 1 only), cublas<t>trsmBatched (trsv with one right-hand side, trsm), cublas<t>gemmStridedBatched
+(gemm), cublas<t>gemvStridedBatched (gemv), cublas<t>geqrfBatched (geqrf), cublas<t>gelsBatched (gels),
+and a loop of cusolverDn<t>gebrd calls, one per matrix (gebrd: slow at small n, choose --batch). gesv,
+posv, ormqr and orgqr have no vendor peer: only batchlapack is timed. Device pointer arrays and
+workspaces are built once, untimed; a vendor run ends with cudaDeviceSynchronize and the copy of its
+info array to the host (batchlapack's calls are synchronous and return info on the host). After
+the timing, batchlapack's result and the first peer's are compared once (same input): "rel.diff" is
+max |ours - vendor| / max |vendor| over the outputs (a warning when above 1e-6 in d/z, 1e-2 in s/c
+with identical pivots), "pivots differing" counts the ipiv entries that differ (LU pivots may
+legitimately differ on ties, and then the factors too).
+
 Each implementation runs once to warm up, then --runs times, the implementations taking turns run
 by run so that changes in the machine's load fall on all of them; the table shows the median. The input
-is restored before every run (not timed), and every run is checked (return value 0, every info 0;
-after the warm-up and the last run also every matrix written, no NaN/Inf), so that a failing call
-is never timed.
+is restored before every run (not timed; on the GPU a device-to-device copy), and every run is checked
+(return value 0, every info 0; after the warm-up and the last run also every matrix written, no
+NaN/Inf), so that a failing call is never timed.
 
 Options:
   --routine R      getrf (default), getrs, gesv, potrf, potrs, posv, geqrf, ormqr, orgqr, gels,
@@ -45,12 +59,26 @@ Options:
                    right-hand sides n x nrhs (getrs, gesv, potrs, posv, ormqr's C, trsm's B);
                    gels solves 2n x n least-squares problems.
   --batch N        matrices per call (default: about 256 MiB of the main matrix, and at least
-                   100 matrices).
+                   100 matrices; with --backend cuda 200,000 up to n = 16, about 1 GiB of the
+                   main matrix below n = 256, 2,000 from there).
   --runs N         timed runs per implementation (default 5).
   --nrhs N         right-hand sides (default 1).
   --csv FILE       also write the table as CSV to FILE.
-  --backend B      cpu (default), cuda or auto: batchlapack's backend (bl_set_backend). For now
-                   the data are in host memory and the peers are the CPU loops above.
+  --backend B      cpu (default), cuda or auto: batchlapack's backend (bl_set_backend). cuda: the
+                   GPU peers above, data in device memory (needs a build with CUDA); cpu and
+                   auto: the CPU peers, data in host memory.
+  --vbatch         time batchlapack's _vbatch entry point, matrix orders uniform in [n/2, n] (a
+                   fixed seed) in slots of order n; GFLOP/s from the actual orders. On the CPU the
+                   loops are the peers; on the GPU there is none (the vendor has no variable-size
+                   batched routines): instead batchlapack on a uniform batch of order n is timed
+                   after it ("uniform n") and "% of uniform" is the vbatch rate as a percentage.
+  --host-data      (--backend cuda) batchlapack called on host arrays, pageable by default, timing
+                   the whole call, transfers included; no peers. Then pinned cudaMemcpy of the
+                   bytes the call must move (matrices in and out, ipiv, tau, info out) is timed
+                   each way and printed: the whole call in ms, MB in and out, H2D and D2H GB/s,
+                   "transfer ms" = bytes in / H2D rate + bytes out / D2H rate, and
+                   "call/transfer", the ratio of the two.
+  --pinned         with --host-data: the host arrays in pinned memory (cudaMallocHost).
   --threads N      OpenMP threads of batchlapack and of the OpenMP loop (default: OpenMP's).
   --help           this text.
 )";
@@ -62,6 +90,7 @@ struct Options {
     int64_t batch = 0;  // 0: by memory
     int runs = 5, nrhs = 1, threads = 0;
     std::string csv, backend = "cpu";
+    bool vbatch = false, host_data = false, pinned = false;
 };
 
 [[noreturn]] void fail(const std::string &message) {
@@ -83,6 +112,10 @@ Options parse(int argc, char **argv) {
         if (a == "--help" || a == "-h") {
             std::fputs(kUsage, stdout);
             std::exit(0);
+        }
+        if (a == "--vbatch" || a == "--host-data" || a == "--pinned") {  // the options without a value
+            (a == "--vbatch" ? o.vbatch : a == "--host-data" ? o.host_data : o.pinned) = true;
+            continue;
         }
         if (k + 1 >= argc) fail("unknown option or missing value: " + a + " (see --help)");
         const std::string v = argv[++k];
@@ -120,31 +153,23 @@ Options parse(int argc, char **argv) {
     return o;
 }
 
-// One implementation of the routine over the whole batch. Returns "" or what went wrong.
-struct Implementation {
-    const char *name;
-    std::string (*run)(Case &);
-};
-
-std::string run_lapack_loop(Case &c) {
-    for (int64_t i = 0; i < c.batch; ++i) c.info[size_t(i)] = c.lapack(i);
-    return "";
+// The peers on the CPU, from the case's per-matrix LAPACK call.
+std::vector<Peer> cpu_loops(Case &c) {
+    return {{"LAPACK loop", [&c] {
+                 for (int64_t i = 0; i < c.batch; ++i) c.info[size_t(i)] = c.lapack(i);
+                 return std::string();
+             }},
+            {"OpenMP loop", [&c] {
+                 openmp_loop(c.batch, [&](int64_t i) { c.info[size_t(i)] = c.lapack(i); });
+                 return std::string();
+             }}};
 }
-std::string run_openmp_loop(Case &c) {
-    openmp_loop(c.batch, [&](int64_t i) { c.info[size_t(i)] = c.lapack(i); });
-    return "";
+Peer library(Case &c) {
+    return {"batchlapack", [&c] {
+                const int status = c.library();
+                return status == 0 ? std::string() : "returned " + std::to_string(status) + ": " + bl_last_error();
+            }};
 }
-std::string run_library(Case &c) {
-    const int status = c.library();
-    return status == 0 ? "" : "returned " + std::to_string(status) + ": " + bl_last_error();
-}
-
-// The library last: the ratio compares it with the best of the others.
-const Implementation kImplementations[] = {
-    {"LAPACK loop", run_lapack_loop},
-    {"OpenMP loop", run_openmp_loop},
-    {"batchlapack", run_library},
-};
 
 // What info holds before a run, to see that the run set it.
 constexpr int kUnset = std::numeric_limits<int>::min();
@@ -153,11 +178,11 @@ constexpr int kUnset = std::numeric_limits<int>::min();
 // after every run; the outputs (every matrix written, all finite) when `check_outputs` is set --
 // after the warm-up and the last run, which suffices since every run computes the same thing,
 // and keeps the untimed part of a run from dominating small sizes.
-double time_run(Case &c, const Implementation &impl, bool check_outputs) {
+double time_run(Case &c, const Peer &impl, bool check_outputs) {
     c.restore();
     std::fill(c.info.begin(), c.info.end(), c.has_info ? kUnset : 0);
     const auto t0 = std::chrono::steady_clock::now();
-    std::string error = impl.run(c);
+    std::string error = impl.run();
     const auto t1 = std::chrono::steady_clock::now();
     if (error.empty()) {
         const auto bad = std::find_if(c.info.begin(), c.info.end(), [](int x) { return x != 0; });
@@ -166,19 +191,19 @@ double time_run(Case &c, const Implementation &impl, bool check_outputs) {
                     " for matrix " + std::to_string(bad - c.info.begin());
     }
     if (error.empty() && check_outputs) error = c.check_outputs();
-    if (!error.empty()) fail(std::string(impl.name) + " failed at n = " + std::to_string(c.n) + ": " + error);
+    if (!error.empty()) fail(impl.name + " failed at n = " + std::to_string(c.n) + ": " + error);
     return std::chrono::duration<double>(t1 - t0).count();
 }
 
 // Median time of each implementation over `runs` runs after a warm-up. The implementations take
 // turns run by run, so that a change in the machine's load during the measurement falls on all
 // of them alike instead of on whichever happened to be running.
-std::vector<double> median_times(Case &c, int runs) {
-    const size_t count = std::size(kImplementations);
+std::vector<double> median_times(Case &c, const std::vector<Peer> &impls, int runs) {
+    const size_t count = impls.size();
     std::vector<std::vector<double>> seconds(count);
     for (int k = 0; k <= runs; ++k)
         for (size_t j = 0; j < count; ++j) {
-            const double t = time_run(c, kImplementations[j], k == 0 || k == runs);
+            const double t = time_run(c, impls[j], k == 0 || k == runs);
             if (k > 0) seconds[j].push_back(t);
         }
     std::vector<double> median(count);
@@ -189,10 +214,62 @@ std::vector<double> median_times(Case &c, int runs) {
     return median;
 }
 
-// About 256 MiB of the main matrix (the issue's default: enough matrices that none of the
-// implementations runs from cache), and at least 100 matrices.
+// The library's result against the vendor's on the same input (untimed, once per size): the
+// largest relative difference over the floating-point outputs, the differing elements of the
+// integer ones (pivots). Null differing count when the routine has no integer output.
+struct Agreement {
+    Difference difference;
+    bool has_pivots = false;
+};
+Agreement compare(Case &c, const Peer &ours, const Peer &vendor) {
+    time_run(c, ours, true);  // leaves the outputs fetched
+    for (auto &a : c.arrays())
+        if (a->use != Use::in) a->keep();
+    time_run(c, vendor, true);
+    Agreement agreement;
+    for (auto &a : c.arrays())
+        if (a->use != Use::in) {
+            const Difference d = a->compare();
+            agreement.difference.relative = std::max(agreement.difference.relative, d.relative);
+            agreement.difference.differing += d.differing;
+            agreement.has_pivots = agreement.has_pivots || a->name == "ipiv";
+        }
+    return agreement;
+}
+
+// The CPU default: about 256 MiB of the main matrix (the issue's default: enough matrices that
+// none of the implementations runs from cache), and at least 100 matrices. On the GPU (issue 4):
+// 200,000 matrices up to n = 16, about 1 GiB of the main matrix below n = 256, 2,000 from there.
 int64_t default_batch(const Options &o, int n) {
-    return std::max<int64_t>(100, (int64_t(256) << 20) / matrix_bytes(o.routine, o.precision, n));
+    const int64_t bytes = matrix_bytes(o.routine, o.precision, n);
+    if (o.backend != "cuda") return std::max<int64_t>(100, (int64_t(256) << 20) / bytes);
+    if (n <= 16) return 200000;
+    if (n < 256) return std::max<int64_t>(100, (int64_t(1) << 30) / bytes);
+    return 2000;
+}
+
+// One line of the table (and of the CSV file): named columns, printed as text.
+struct Column {
+    std::string name, text, csv;
+};
+void print_row(const std::vector<Column> &row, bool header, FILE *csv, const std::string &csv_prefix) {
+    if (csv) std::fprintf(csv, "%s,", csv_prefix.c_str());
+    for (size_t k = 0; k < row.size(); ++k) {
+        const int width = std::max<int>(k == 0 ? 6 : k == 1 ? 9 : row[k].name == "ratio" ? 7 : 12, int(row[k].name.size()));
+        std::printf(k == 0 ? "%*s" : " %*s", width, (header ? row[k].name : row[k].text).c_str());
+        if (csv) std::fprintf(csv, "%s%s", k ? "," : "", (header ? row[k].name : row[k].csv).c_str());
+    }
+    std::printf("\n");
+    std::fflush(stdout);
+    if (csv) std::fprintf(csv, "\n");
+}
+std::string format(const char *f, double v) {
+    char text[64];
+    std::snprintf(text, sizeof text, f, v);
+    return text;
+}
+void add(std::vector<Column> &row, const std::string &name, const char *f, double v, const char *csv_f = "%.6g") {
+    row.push_back({name, format(f, v), format(csv_f, v)});
 }
 
 }  // namespace
@@ -201,9 +278,15 @@ int64_t default_batch(const Options &o, int n) {
 int main(int argc, char **argv) {
     using namespace blbench;
     const Options o = parse(argc, argv);
+    const bool cuda = o.backend == "cuda";
+    if ((o.host_data || o.pinned) && !cuda) fail("--host-data and --pinned need --backend cuda");
+    if (o.pinned && !o.host_data) fail("--pinned goes with --host-data");
 
-    const bl_backend backend = o.backend == "cuda" ? BL_BACKEND_CUDA : o.backend == "auto" ? BL_BACKEND_AUTO : BL_BACKEND_CPU;
+    const bl_backend backend = cuda ? BL_BACKEND_CUDA : o.backend == "auto" ? BL_BACKEND_AUTO : BL_BACKEND_CPU;
     if (const int status = bl_set_backend(backend)) fail("--backend " + o.backend + ": " + bl_error_string(status));
+    std::unique_ptr<Gpu> gpu;
+    if (cuda && !(gpu = make_gpu({o.host_data, o.pinned})))
+        fail("--backend cuda: this batchlapack-bench was built without CUDA (the library's BATCHLAPACK_CUDA is off)");
 #ifdef _OPENMP
     if (o.threads) omp_set_num_threads(o.threads);
     const int threads = omp_get_max_threads();
@@ -216,38 +299,75 @@ int main(int argc, char **argv) {
 
     std::printf("batchlapack %s: %c%s, backend %s, %d OpenMP threads, nrhs %d, median of %d runs; GFLOP/s\n",
                 bl_version_string(), o.precision, o.routine.c_str(), o.backend.c_str(), threads, o.nrhs, o.runs);
-    std::printf("%6s %9s", "n", "batch");
-    if (csv) std::fprintf(csv, "routine,precision,n,batch");
-    for (const Implementation &impl : kImplementations) {
-        std::printf(" %12s", impl.name);
-        if (csv) std::fprintf(csv, ",%s", impl.name);
-    }
-    std::printf(" %7s\n", "ratio");
-    if (csv) std::fprintf(csv, ",ratio\n");
+    if (gpu)
+        std::printf("%s; data in %s%s\n", gpu->device().c_str(),
+                    o.host_data ? (o.pinned ? "pinned host memory" : "pageable host memory") : "device memory",
+                    o.vbatch ? "; _vbatch, orders uniform in [n/2, n]" : "");
+    else if (o.vbatch)
+        std::printf("_vbatch, orders uniform in [n/2, n]\n");
+    const std::string csv_prefix = o.routine + "," + o.precision;
+    // Floating-point agreement expected of the vendor's result, relative.
+    const double tolerance = o.precision == 'd' || o.precision == 'z' ? 1e-6 : 1e-2;
 
+    bool header = true;
     for (const int n : o.sizes) {
         const int64_t batch = o.batch ? o.batch : default_batch(o, n);
-        std::unique_ptr<Case> c;
-        try {
-            c = make_case(o.routine, o.precision, n, o.nrhs, batch);
-        } catch (const std::exception &e) {
-            fail(std::string("n = ") + std::to_string(n) + ": " + e.what());
-        }
-        std::vector<double> gflops;
-        for (double t : median_times(*c, o.runs)) gflops.push_back(c->flops * double(batch) / t * 1e-9);
-        const double best_peer = *std::max_element(gflops.begin(), gflops.end() - 1);
-        const double ratio = gflops.back() / best_peer;
+        auto build = [&](bool variable) {
+            try {
+                std::unique_ptr<Case> c = make_case(o.routine, o.precision, n, o.nrhs, batch, variable);
+                if (gpu) gpu->prepare(*c, o.routine, o.precision);
+                return c;
+            } catch (const std::exception &e) {
+                fail(std::string("n = ") + std::to_string(n) + ": " + e.what());
+            }
+        };
+        std::unique_ptr<Case> c = build(o.vbatch);
+        std::vector<Peer> impls = gpu ? c->peers : cpu_loops(*c);
+        impls.push_back(library(*c));
+        const std::vector<double> seconds = median_times(*c, impls, o.runs);
 
-        std::printf("%6d %9lld", n, static_cast<long long>(batch));
-        for (double g : gflops) std::printf(" %12.4g", g);
-        std::printf(" %7.2f\n", ratio);
-        std::fflush(stdout);
-        if (csv) {
-            std::fprintf(csv, "%s,%c,%d,%lld", o.routine.c_str(), o.precision, n, static_cast<long long>(batch));
-            for (double g : gflops) std::fprintf(csv, ",%.6g", g);
-            std::fprintf(csv, ",%.4g\n", ratio);
+        std::vector<Column> row = {{"n", std::to_string(n), std::to_string(n)},
+                                   {"batch", std::to_string(batch), std::to_string(batch)}};
+        std::vector<double> gflops;
+        for (size_t j = 0; j < impls.size(); ++j) {
+            gflops.push_back(c->flops / seconds[j] * 1e-9);
+            add(row, impls[j].name, "%.4g", gflops.back());
         }
+        if (impls.size() > 1)
+            add(row, "ratio", "%.2f", gflops.back() / *std::max_element(gflops.begin(), gflops.end() - 1), "%.4g");
+        if (gpu && impls.size() > 1) {
+            const Agreement a = compare(*c, impls.back(), impls.front());
+            add(row, "rel.diff", "%.2e", a.difference.relative, "%.3e");
+            if (a.has_pivots) add(row, "pivots differing", "%.0f", double(a.difference.differing), "%.0f");
+            if (a.difference.differing == 0 && a.difference.relative > tolerance)
+                std::fprintf(stderr, "batchlapack-bench: warning: n = %d: batchlapack and %s differ by %.2e (relative)\n",
+                             n, impls.front().name.c_str(), a.difference.relative);
+        }
+        if (gpu && o.vbatch) {  // the library on a uniform batch of order n, for scale
+            std::unique_ptr<Case> uniform = build(false);
+            const double t = median_times(*uniform, {library(*uniform)}, o.runs)[0];
+            const double g = uniform->flops / t * 1e-9;
+            add(row, "uniform n", "%.4g", g);
+            add(row, "% of uniform", "%.1f", 100 * gflops.back() / g, "%.4g");
+        }
+        if (o.host_data) {
+            const Transfers tr = gpu->transfers(*c);
+            add(row, "call ms", "%.3f", seconds.back() * 1e3);
+            add(row, "MB in", "%.1f", tr.bytes_in * 1e-6);
+            add(row, "MB out", "%.1f", tr.bytes_out * 1e-6);
+            add(row, "H2D GB/s", "%.2f", tr.h2d * 1e-9);
+            add(row, "D2H GB/s", "%.2f", tr.d2h * 1e-9);
+            add(row, "transfer ms", "%.3f", tr.seconds() * 1e3);
+            add(row, "call/transfer", "%.2f", seconds.back() / tr.seconds(), "%.4g");
+        }
+        if (header) print_row(row, true, csv, "routine,precision");
+        header = false;
+        print_row(row, false, csv, csv_prefix);
     }
     if (csv && std::fclose(csv) != 0) fail("error writing " + o.csv);
     return 0;
 }
+
+#ifndef BATCHLAPACK_BENCH_CUDA
+std::unique_ptr<blbench::Gpu> blbench::make_gpu(const GpuOptions &) { return nullptr; }
+#endif

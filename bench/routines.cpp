@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <random>
 #include <stdexcept>
 
 #include "batchlapack.hpp"
@@ -48,9 +49,11 @@ template <class T> void fill_random(Data<T> &a, int64_t batch) {
 }
 
 // Not a number: what outputs without an input (tau, d) start as, so that the check after a run
-// sees whether they were written.
-template <class T> void fill_nan(Data<T> &a, int64_t batch) {
-    std::fill(a[0], a[batch], T(std::numeric_limits<Real<T>>::quiet_NaN()));
+// sees whether they were written: the first c.size(i) elements of matrix i's vector (all a
+// matrix of that order writes), the rest zero.
+template <class T> void fill_nan(Case &c, Data<T> &a) {
+    for (int64_t i = 0; i < c.batch; ++i)
+        std::fill(a[i], a[i] + c.size(i), T(std::numeric_limits<Real<T>>::quiet_NaN()));
 }
 
 // Random with 2n added to the diagonal: diagonally dominant (|a_ij| <= sqrt(2)), so well
@@ -102,143 +105,179 @@ template <class F> int info_of(F &&call) {
     return info;
 }
 
-// LAPACK's factorization of matrix i, returning its info: the per-matrix call of getrf, potrf and
-// geqrf, and the untimed preparation of the solves and of ormqr/orgqr.
-template <class T> auto lapack_getrf(Data<T> &A, Data<int> &ipiv, int n) {
-    return [&A, &ipiv, n](int64_t i) { return info_of([&](int *info) { lp::getrf(n, n, A[i], n, ipiv[i], info); }); };
+// LAPACK's factorization of matrix i (order c.size(i), leading dimension n), returning its info:
+// the per-matrix call of getrf, potrf and geqrf, and the untimed preparation of the solves and of
+// ormqr/orgqr.
+template <class T> auto lapack_getrf(Case &c, Data<T> &A, Data<int> &ipiv) {
+    return [&c, &A, &ipiv](int64_t i) {
+        const int m = c.size(i);
+        return info_of([&](int *info) { lp::getrf(m, m, A[i], c.n, ipiv[i], info); });
+    };
 }
-template <class T> auto lapack_potrf(Data<T> &A, int n) {
-    return [&A, n](int64_t i) { return info_of([&](int *info) { lp::potrf('L', n, A[i], n, info); }); };
+template <class T> auto lapack_potrf(Case &c, Data<T> &A) {
+    return [&c, &A](int64_t i) { return info_of([&](int *info) { lp::potrf('L', c.size(i), A[i], c.n, info); }); };
 }
-template <class T> auto lapack_geqrf(Data<T> &A, Data<T> &tau, int n) {
+template <class T> auto lapack_geqrf(Case &c, Data<T> &A, Data<T> &tau) {
+    const int n = c.n;
     const int lwork = optimal_lwork<T>([&](T *w, int lw) { int info; lp::geqrf(n, n, A[0], n, tau[0], w, lw, &info); });
-    return [&A, &tau, n, lwork](int64_t i) {
-        return info_of([&](int *info) { lp::geqrf(n, n, A[i], n, tau[i], workspace<T>(lwork), lwork, info); });
+    return [&c, &A, &tau, lwork](int64_t i) {
+        const int m = c.size(i);
+        return info_of([&](int *info) { lp::geqrf(m, m, A[i], c.n, tau[i], workspace<T>(lwork), lwork, info); });
     };
 }
 
 // ---- LU ------------------------------------------------------------------------------------
 template <class T> void getrf(Case &c) {
     const int n = c.n;
-    auto &A = c.output<T>(int64_t(n) * n);
-    auto &ipiv = c.output<int>(n);
+    auto &A = c.output<T>("A", int64_t(n) * n);
+    auto &ipiv = c.result<int>("ipiv", n);
     fill_random(A, c.batch);
-    c.flops = bl::Getrf<T>{n, n}.flops(0);
-    c.library = [&, n] {
+    c.count_flops([](int m) { return bl::Getrf<T>{m, m}.flops(0); });
+    c.call([&, n] {
         return batchlapack::getrf_batch(n, n, A.data(), n, A.stride, ipiv.data(), ipiv.stride, c.info.data(), int(c.batch));
-    };
-    c.lapack = lapack_getrf(A, ipiv, n);
+    }, [&, n] {
+        return batchlapack::getrf_vbatch(c.sizes(), c.sizes(), A.pointers(), c.same(n), ipiv.pointers(), c.info.data(),
+                                         int(c.batch));
+    });
+    c.lapack = lapack_getrf(c, A, ipiv);
 }
 
 template <class T> void getrs(Case &c) {
     const int n = c.n, r = c.nrhs;
-    auto &A = c.input<T>(int64_t(n) * n);
-    auto &ipiv = c.input<int>(n);
-    auto &B = c.output<T>(int64_t(n) * r);
+    auto &A = c.input<T>("A", int64_t(n) * n);
+    auto &ipiv = c.input<int>("ipiv", n);
+    auto &B = c.output<T>("B", int64_t(n) * r);
     fill_dominant(A, n, c.batch);
     fill_random(B, c.batch);
-    prepare(c.batch, "getrf", lapack_getrf(A, ipiv, n));
-    c.flops = bl::Getrs<T>{'N', n, r}.flops(0);
-    c.library = [&, n, r] {
+    prepare(c.batch, "getrf", lapack_getrf(c, A, ipiv));
+    c.count_flops([r](int m) { return bl::Getrs<T>{'N', m, r}.flops(0); });
+    c.call([&, n, r] {
         return batchlapack::getrs_batch('N', n, r, A.data(), n, A.stride, ipiv.data(), ipiv.stride, B.data(), n, B.stride,
                                         c.info.data(), int(c.batch));
-    };
+    }, [&, n, r] {
+        return batchlapack::getrs_vbatch('N', c.sizes(), c.same(r), A.pointers(), c.same(n), ipiv.pointers(), B.pointers(),
+                                         c.same(n), c.info.data(), int(c.batch));
+    });
     c.lapack = [&, n, r](int64_t i) {
-        return info_of([&](int *info) { lp::getrs('N', n, r, A[i], n, ipiv[i], B[i], n, info); });
+        return info_of([&](int *info) { lp::getrs('N', c.size(i), r, A[i], n, ipiv[i], B[i], n, info); });
     };
 }
 
 template <class T> void gesv(Case &c) {
     const int n = c.n, r = c.nrhs;
-    auto &A = c.output<T>(int64_t(n) * n);
-    auto &ipiv = c.output<int>(n);
-    auto &B = c.output<T>(int64_t(n) * r);
+    auto &A = c.output<T>("A", int64_t(n) * n);
+    auto &ipiv = c.result<int>("ipiv", n);
+    auto &B = c.output<T>("B", int64_t(n) * r);
     fill_dominant(A, n, c.batch);
     fill_random(B, c.batch);
-    c.flops = bl::Gesv<T>{n, r}.flops(0);
-    c.library = [&, n, r] {
+    c.count_flops([r](int m) { return bl::Gesv<T>{m, r}.flops(0); });
+    c.call([&, n, r] {
         return batchlapack::gesv_batch(n, r, A.data(), n, A.stride, ipiv.data(), ipiv.stride, B.data(), n, B.stride,
                                        c.info.data(), int(c.batch));
+    }, [&, n, r] {
+        return batchlapack::gesv_vbatch(c.sizes(), c.same(r), A.pointers(), c.same(n), ipiv.pointers(), B.pointers(),
+                                        c.same(n), c.info.data(), int(c.batch));
+    });
+    c.lapack = [&, n, r](int64_t i) {
+        return info_of([&](int *info) { lp::gesv(c.size(i), r, A[i], n, ipiv[i], B[i], n, info); });
     };
-    c.lapack = [&, n, r](int64_t i) { return info_of([&](int *info) { lp::gesv(n, r, A[i], n, ipiv[i], B[i], n, info); }); };
 }
 
 // ---- Cholesky (lower triangle) -------------------------------------------------------------
 template <class T> void potrf(Case &c) {
     const int n = c.n;
-    auto &A = c.output<T>(int64_t(n) * n);
+    auto &A = c.output<T>("A", int64_t(n) * n);
     fill_spd(A, n, c.batch);
-    c.flops = bl::Potrf<T>{'L', n}.flops(0);
-    c.library = [&, n] { return batchlapack::potrf_batch('L', n, A.data(), n, A.stride, c.info.data(), int(c.batch)); };
-    c.lapack = lapack_potrf(A, n);
+    c.count_flops([](int m) { return bl::Potrf<T>{'L', m}.flops(0); });
+    c.call([&, n] { return batchlapack::potrf_batch('L', n, A.data(), n, A.stride, c.info.data(), int(c.batch)); },
+           [&, n] { return batchlapack::potrf_vbatch('L', c.sizes(), A.pointers(), c.same(n), c.info.data(), int(c.batch)); });
+    c.lapack = lapack_potrf(c, A);
 }
 
+// potrs and posv: the same arguments.
 template <class T> void potrs(Case &c) {
     const int n = c.n, r = c.nrhs;
-    auto &A = c.input<T>(int64_t(n) * n);
-    auto &B = c.output<T>(int64_t(n) * r);
+    auto &A = c.input<T>("A", int64_t(n) * n);
+    auto &B = c.output<T>("B", int64_t(n) * r);
     fill_spd(A, n, c.batch);
     fill_random(B, c.batch);
-    prepare(c.batch, "potrf", lapack_potrf(A, n));
-    c.flops = bl::Potrs<T>{'L', n, r}.flops(0);
-    c.library = [&, n, r] {
+    prepare(c.batch, "potrf", lapack_potrf(c, A));
+    c.count_flops([r](int m) { return bl::Potrs<T>{'L', m, r}.flops(0); });
+    c.call([&, n, r] {
         return batchlapack::potrs_batch('L', n, r, A.data(), n, A.stride, B.data(), n, B.stride, c.info.data(), int(c.batch));
+    }, [&, n, r] {
+        return batchlapack::potrs_vbatch('L', c.sizes(), c.same(r), A.pointers(), c.same(n), B.pointers(), c.same(n),
+                                         c.info.data(), int(c.batch));
+    });
+    c.lapack = [&, n, r](int64_t i) {
+        return info_of([&](int *info) { lp::potrs('L', c.size(i), r, A[i], n, B[i], n, info); });
     };
-    c.lapack = [&, n, r](int64_t i) { return info_of([&](int *info) { lp::potrs('L', n, r, A[i], n, B[i], n, info); }); };
 }
 
 template <class T> void posv(Case &c) {
     const int n = c.n, r = c.nrhs;
-    auto &A = c.output<T>(int64_t(n) * n);
-    auto &B = c.output<T>(int64_t(n) * r);
+    auto &A = c.output<T>("A", int64_t(n) * n);
+    auto &B = c.output<T>("B", int64_t(n) * r);
     fill_spd(A, n, c.batch);
     fill_random(B, c.batch);
-    c.flops = bl::Posv<T>{'L', n, r}.flops(0);
-    c.library = [&, n, r] {
+    c.count_flops([r](int m) { return bl::Posv<T>{'L', m, r}.flops(0); });
+    c.call([&, n, r] {
         return batchlapack::posv_batch('L', n, r, A.data(), n, A.stride, B.data(), n, B.stride, c.info.data(), int(c.batch));
+    }, [&, n, r] {
+        return batchlapack::posv_vbatch('L', c.sizes(), c.same(r), A.pointers(), c.same(n), B.pointers(), c.same(n),
+                                        c.info.data(), int(c.batch));
+    });
+    c.lapack = [&, n, r](int64_t i) {
+        return info_of([&](int *info) { lp::posv('L', c.size(i), r, A[i], n, B[i], n, info); });
     };
-    c.lapack = [&, n, r](int64_t i) { return info_of([&](int *info) { lp::posv('L', n, r, A[i], n, B[i], n, info); }); };
 }
 
 // ---- QR ------------------------------------------------------------------------------------
 template <class T> void geqrf(Case &c) {
     const int n = c.n;
-    auto &A = c.output<T>(int64_t(n) * n);
-    auto &tau = c.output<T>(n);
+    auto &A = c.output<T>("A", int64_t(n) * n);
+    auto &tau = c.result<T>("tau", n);
     fill_random(A, c.batch);
-    fill_nan(tau, c.batch);
-    c.flops = bl::Geqrf<T>{n, n}.flops(0);
-    c.library = [&, n] {
+    fill_nan(c, tau);
+    c.count_flops([](int m) { return bl::Geqrf<T>{m, m}.flops(0); });
+    c.call([&, n] {
         return batchlapack::geqrf_batch(n, n, A.data(), n, A.stride, tau.data(), tau.stride, c.info.data(), int(c.batch));
-    };
-    c.lapack = lapack_geqrf(A, tau, n);
+    }, [&, n] {
+        return batchlapack::geqrf_vbatch(c.sizes(), c.sizes(), A.pointers(), c.same(n), tau.pointers(), c.info.data(),
+                                         int(c.batch));
+    });
+    c.lapack = lapack_geqrf(c, A, tau);
 }
 
-// A and tau of n x n QR factorizations, for ormqr and orgqr.
-template <class T> void factor_qr(Data<T> &A, Data<T> &tau, int n, int64_t batch) {
-    fill_random(A, batch);
-    prepare(batch, "geqrf", lapack_geqrf(A, tau, n));
+// A and tau of QR factorizations (order c.size(i)), for ormqr and orgqr.
+template <class T> void factor_qr(Case &c, Data<T> &A, Data<T> &tau) {
+    fill_random(A, c.batch);
+    prepare(c.batch, "geqrf", lapack_geqrf(c, A, tau));
 }
 
 // C := Q C, Q from an n x n geqrf, C n x nrhs. (The C++ header names it unmqr in every
 // precision, ormqr in the real ones.)
 template <class T> void ormqr(Case &c) {
     const int n = c.n, r = c.nrhs;
-    auto &A = c.input<T>(int64_t(n) * n);
-    auto &tau = c.input<T>(n);
-    auto &C = c.output<T>(int64_t(n) * r);
-    factor_qr(A, tau, n, c.batch);
+    auto &A = c.input<T>("A", int64_t(n) * n);
+    auto &tau = c.input<T>("tau", n);
+    auto &C = c.output<T>("C", int64_t(n) * r);
+    factor_qr(c, A, tau);
     fill_random(C, c.batch);
     const int lwork = optimal_lwork<T>(
         [&](T *w, int lw) { int info; lp::ormqr('L', 'N', n, r, n, A[0], n, tau[0], C[0], n, w, lw, &info); });
-    c.flops = bl::Ormqr<T>{'L', 'N', n, r, n}.flops(0);
-    c.library = [&, n, r] {
-        return batchlapack::unmqr_batch('L', 'N', n, r, n, A.data(), n, A.stride, tau.data(), tau.stride, C.data(), n, C.stride,
-                            c.info.data(), int(c.batch));
-    };
+    c.count_flops([r](int m) { return bl::Ormqr<T>{'L', 'N', m, r, m}.flops(0); });
+    c.call([&, n, r] {
+        return batchlapack::unmqr_batch('L', 'N', n, r, n, A.data(), n, A.stride, tau.data(), tau.stride, C.data(), n,
+                                        C.stride, c.info.data(), int(c.batch));
+    }, [&, n, r] {
+        return batchlapack::unmqr_vbatch('L', 'N', c.sizes(), c.same(r), c.sizes(), A.pointers(), c.same(n), tau.pointers(),
+                                         C.pointers(), c.same(n), c.info.data(), int(c.batch));
+    });
     c.lapack = [&, n, r, lwork](int64_t i) {
+        const int m = c.size(i);
         return info_of([&](int *info) {
-            lp::ormqr('L', 'N', n, r, n, A[i], n, tau[i], C[i], n, workspace<T>(lwork), lwork, info);
+            lp::ormqr('L', 'N', m, r, m, A[i], n, tau[i], C[i], n, workspace<T>(lwork), lwork, info);
         });
     };
 }
@@ -246,58 +285,70 @@ template <class T> void ormqr(Case &c) {
 // The n x n Q of an n x n geqrf (ungqr, or orgqr in the real precisions).
 template <class T> void orgqr(Case &c) {
     const int n = c.n;
-    auto &A = c.output<T>(int64_t(n) * n);
-    auto &tau = c.input<T>(n);
-    factor_qr(A, tau, n, c.batch);
+    auto &A = c.output<T>("A", int64_t(n) * n);
+    auto &tau = c.input<T>("tau", n);
+    factor_qr(c, A, tau);
     const int lwork = optimal_lwork<T>([&](T *w, int lw) { int info; lp::orgqr(n, n, n, A[0], n, tau[0], w, lw, &info); });
-    c.flops = bl::Orgqr<T>{n, n, n}.flops(0);
-    c.library = [&, n] {
+    c.count_flops([](int m) { return bl::Orgqr<T>{m, m, m}.flops(0); });
+    c.call([&, n] {
         return batchlapack::ungqr_batch(n, n, n, A.data(), n, A.stride, tau.data(), tau.stride, c.info.data(), int(c.batch));
-    };
+    }, [&, n] {
+        return batchlapack::ungqr_vbatch(c.sizes(), c.sizes(), c.sizes(), A.pointers(), c.same(n), tau.pointers(),
+                                         c.info.data(), int(c.batch));
+    });
     c.lapack = [&, n, lwork](int64_t i) {
-        return info_of([&](int *info) { lp::orgqr(n, n, n, A[i], n, tau[i], workspace<T>(lwork), lwork, info); });
+        const int m = c.size(i);
+        return info_of([&](int *info) { lp::orgqr(m, m, m, A[i], n, tau[i], workspace<T>(lwork), lwork, info); });
     };
 }
 
 // min || B - A X ||, A 2n x n, B 2n x nrhs.
 template <class T> void gels(Case &c) {
     const int n = c.n, m = 2 * n, r = c.nrhs;
-    auto &A = c.output<T>(int64_t(m) * n);
-    auto &B = c.output<T>(int64_t(m) * r);
+    auto &A = c.output<T>("A", int64_t(m) * n);
+    auto &B = c.output<T>("B", int64_t(m) * r);
     fill_random(A, c.batch);
     fill_random(B, c.batch);
     const int lwork = optimal_lwork<T>([&](T *w, int lw) { int info; lp::gels('N', m, n, r, A[0], m, B[0], m, w, lw, &info); });
-    c.flops = bl::Gels<T>{'N', m, n, r}.flops(0);
-    c.library = [&, n, m, r] {
+    c.count_flops([r](int k) { return bl::Gels<T>{'N', 2 * k, k, r}.flops(0); });
+    c.call([&, n, m, r] {
         return batchlapack::gels_batch('N', m, n, r, A.data(), m, A.stride, B.data(), m, B.stride, c.info.data(), int(c.batch));
-    };
-    c.lapack = [&, n, m, r, lwork](int64_t i) {
-        return info_of([&](int *info) { lp::gels('N', m, n, r, A[i], m, B[i], m, workspace<T>(lwork), lwork, info); });
+    }, [&, m, r] {
+        return batchlapack::gels_vbatch('N', c.sizes(2), c.sizes(), c.same(r), A.pointers(), c.same(m), B.pointers(),
+                                        c.same(m), c.info.data(), int(c.batch));
+    });
+    c.lapack = [&, m, r, lwork](int64_t i) {
+        const int k = c.size(i);
+        return info_of([&](int *info) { lp::gels('N', 2 * k, k, r, A[i], m, B[i], m, workspace<T>(lwork), lwork, info); });
     };
 }
 
 // ---- bidiagonal reduction ------------------------------------------------------------------
 template <class T> void gebrd(Case &c) {
     const int n = c.n;
-    auto &A = c.output<T>(int64_t(n) * n);
-    auto &d = c.output<Real<T>>(n);
-    auto &e = c.output<Real<T>>(n);  // n - 1 used (left 0); n keeps n = 1 legal
-    auto &tauq = c.output<T>(n);
-    auto &taup = c.output<T>(n);
+    auto &A = c.output<T>("A", int64_t(n) * n);
+    auto &d = c.result<Real<T>>("d", n);
+    auto &e = c.result<Real<T>>("e", n);  // n - 1 used (left 0); n keeps n = 1 legal
+    auto &tauq = c.result<T>("tauq", n);
+    auto &taup = c.result<T>("taup", n);
     fill_random(A, c.batch);
-    fill_nan(d, c.batch);
-    fill_nan(tauq, c.batch);
-    fill_nan(taup, c.batch);
+    fill_nan(c, d);
+    fill_nan(c, tauq);
+    fill_nan(c, taup);
     const int lwork = optimal_lwork<T>(
         [&](T *w, int lw) { int info; lp::gebrd(n, n, A[0], n, d[0], e[0], tauq[0], taup[0], w, lw, &info); });
-    c.flops = bl::Gebrd<T>{n, n}.flops(0);
-    c.library = [&, n] {
+    c.count_flops([](int m) { return bl::Gebrd<T>{m, m}.flops(0); });
+    c.call([&, n] {
         return batchlapack::gebrd_batch(n, n, A.data(), n, A.stride, d.data(), d.stride, e.data(), e.stride, tauq.data(),
                                         tauq.stride, taup.data(), taup.stride, c.info.data(), int(c.batch));
-    };
+    }, [&, n] {
+        return batchlapack::gebrd_vbatch(c.sizes(), c.sizes(), A.pointers(), c.same(n), d.pointers(), e.pointers(),
+                                         tauq.pointers(), taup.pointers(), c.info.data(), int(c.batch));
+    });
     c.lapack = [&, n, lwork](int64_t i) {
+        const int m = c.size(i);
         return info_of([&](int *info) {
-            lp::gebrd(n, n, A[i], n, d[i], e[i], tauq[i], taup[i], workspace<T>(lwork), lwork, info);
+            lp::gebrd(m, m, A[i], n, d[i], e[i], tauq[i], taup[i], workspace<T>(lwork), lwork, info);
         });
     };
 }
@@ -307,67 +358,87 @@ template <class T> void gebrd(Case &c) {
 template <class T> void trsv(Case &c) {
     c.has_info = false;
     const int n = c.n;
-    auto &A = c.input<T>(int64_t(n) * n);
-    auto &x = c.output<T>(n);
+    auto &A = c.input<T>("A", int64_t(n) * n);
+    auto &x = c.output<T>("x", n);
     fill_dominant(A, n, c.batch);
     fill_random(x, c.batch);
-    c.flops = bl::Trsv<T>{'L', 'N', 'N', n}.flops(0);
-    c.library = [&, n] {
+    c.count_flops([](int m) { return bl::Trsv<T>{'L', 'N', 'N', m}.flops(0); });
+    c.call([&, n] {
         return batchlapack::trsv_batch('L', 'N', 'N', n, A.data(), n, A.stride, x.data(), 1, x.stride, int(c.batch));
-    };
-    c.lapack = [&, n](int64_t i) { lp::trsv('L', 'N', 'N', n, A[i], n, x[i], 1); return 0; };
+    }, [&, n] {
+        return batchlapack::trsv_vbatch('L', 'N', 'N', c.sizes(), A.pointers(), c.same(n), x.pointers(), c.same(1),
+                                        int(c.batch));
+    });
+    c.lapack = [&, n](int64_t i) { lp::trsv('L', 'N', 'N', c.size(i), A[i], n, x[i], 1); return 0; };
 }
 
 // B := inv(L) B, B n x nrhs.
 template <class T> void trsm(Case &c) {
     c.has_info = false;
     const int n = c.n, r = c.nrhs;
-    auto &A = c.input<T>(int64_t(n) * n);
-    auto &B = c.output<T>(int64_t(n) * r);
+    auto &A = c.input<T>("A", int64_t(n) * n);
+    auto &B = c.output<T>("B", int64_t(n) * r);
     fill_dominant(A, n, c.batch);
     fill_random(B, c.batch);
-    c.flops = bl::Trsm<T>{'L', 'L', 'N', 'N', n, r}.flops(0);
-    c.library = [&, n, r] {
+    c.count_flops([r](int m) { return bl::Trsm<T>{'L', 'L', 'N', 'N', m, r}.flops(0); });
+    c.call([&, n, r] {
         return batchlapack::trsm_batch('L', 'L', 'N', 'N', n, r, T(1), A.data(), n, A.stride, B.data(), n, B.stride,
                                        int(c.batch));
-    };
-    c.lapack = [&, n, r](int64_t i) { lp::trsm('L', 'L', 'N', 'N', n, r, T(1), A[i], n, B[i], n); return 0; };
+    }, [&, n, r] {
+        return batchlapack::trsm_vbatch('L', 'L', 'N', 'N', c.sizes(), c.same(r), T(1), A.pointers(), c.same(n),
+                                        B.pointers(), c.same(n), int(c.batch));
+    });
+    c.lapack = [&, n, r](int64_t i) { lp::trsm('L', 'L', 'N', 'N', c.size(i), r, T(1), A[i], n, B[i], n); return 0; };
 }
 
 // C := A B + C, all n x n.
 template <class T> void gemm(Case &c) {
     c.has_info = false;
     const int n = c.n;
-    auto &A = c.input<T>(int64_t(n) * n);
-    auto &B = c.input<T>(int64_t(n) * n);
-    auto &C = c.output<T>(int64_t(n) * n);
+    auto &A = c.input<T>("A", int64_t(n) * n);
+    auto &B = c.input<T>("B", int64_t(n) * n);
+    auto &C = c.output<T>("C", int64_t(n) * n);
     fill_random(A, c.batch);
     fill_random(B, c.batch);
     fill_random(C, c.batch);
-    c.flops = bl::Gemm<T>{'N', 'N', n, n, n}.flops(0);
-    c.library = [&, n] {
+    c.count_flops([](int m) { return bl::Gemm<T>{'N', 'N', m, m, m}.flops(0); });
+    c.call([&, n] {
         return batchlapack::gemm_batch('N', 'N', n, n, n, T(1), A.data(), n, A.stride, B.data(), n, B.stride, T(1),
                                        C.data(), n, C.stride, int(c.batch));
+    }, [&, n] {
+        return batchlapack::gemm_vbatch('N', 'N', c.sizes(), c.sizes(), c.sizes(), T(1), A.pointers(), c.same(n),
+                                        B.pointers(), c.same(n), T(1), C.pointers(), c.same(n), int(c.batch));
+    });
+    c.lapack = [&, n](int64_t i) {
+        const int m = c.size(i);
+        lp::gemm('N', 'N', m, m, m, T(1), A[i], n, B[i], n, T(1), C[i], n);
+        return 0;
     };
-    c.lapack = [&, n](int64_t i) { lp::gemm('N', 'N', n, n, n, T(1), A[i], n, B[i], n, T(1), C[i], n); return 0; };
 }
 
 // y := A x + y.
 template <class T> void gemv(Case &c) {
     c.has_info = false;
     const int n = c.n;
-    auto &A = c.input<T>(int64_t(n) * n);
-    auto &x = c.input<T>(n);
-    auto &y = c.output<T>(n);
+    auto &A = c.input<T>("A", int64_t(n) * n);
+    auto &x = c.input<T>("x", n);
+    auto &y = c.output<T>("y", n);
     fill_random(A, c.batch);
     fill_random(x, c.batch);
     fill_random(y, c.batch);
-    c.flops = bl::Gemv<T>{'N', n, n}.flops(0);
-    c.library = [&, n] {
+    c.count_flops([](int m) { return bl::Gemv<T>{'N', m, m}.flops(0); });
+    c.call([&, n] {
         return batchlapack::gemv_batch('N', n, n, T(1), A.data(), n, A.stride, x.data(), 1, x.stride, T(1), y.data(), 1,
                                        y.stride, int(c.batch));
+    }, [&, n] {
+        return batchlapack::gemv_vbatch('N', c.sizes(), c.sizes(), T(1), A.pointers(), c.same(n), x.pointers(), c.same(1),
+                                        T(1), y.pointers(), c.same(1), int(c.batch));
+    });
+    c.lapack = [&, n](int64_t i) {
+        const int m = c.size(i);
+        lp::gemv('N', m, m, T(1), A[i], n, x[i], 1, T(1), y[i], 1);
+        return 0;
     };
-    c.lapack = [&, n](int64_t i) { lp::gemv('N', n, n, T(1), A[i], n, x[i], 1, T(1), y[i], 1); return 0; };
 }
 
 // The table: name, entry, rows of the main matrix per n (for the default batch size).
@@ -417,10 +488,31 @@ int64_t matrix_bytes(const std::string &routine, char precision, int n) {
     return e ? int64_t(e->rows_per_n) * n * n * scalar_bytes(precision) : 0;
 }
 
-std::unique_ptr<Case> make_case(const std::string &routine, char precision, int n, int nrhs, int64_t batch) {
+Case::Case(int n, int nrhs, int64_t batch, bool variable)
+    : n(n), nrhs(nrhs), batch(batch), variable(variable), info(size_t(batch), 0), sizes_(size_t(batch), n) {
+    std::mt19937 random(20240501);  // fixed: every run of the program times the same sizes
+    std::uniform_int_distribution<int> order(n / 2, n);
+    if (variable)
+        for (int &m : sizes_) m = order(random);
+}
+
+std::string Case::check_outputs() {
+    for (auto &a : arrays_)
+        if (a->use != Use::in) a->fetch();
+    for (int64_t i = 0; i < batch; ++i)
+        if (size(i) >= 2 && std::none_of(arrays_.begin(), arrays_.end(),
+                                          [i](const auto &a) { return a->use != Use::in && a->written(i); }))
+            return "matrix " + std::to_string(i) + " was not written";
+    for (auto &a : arrays_)
+        if (a->use != Use::in && !a->finite()) return "NaN or Inf in " + a->name;
+    return "";
+}
+
+std::unique_ptr<Case> make_case(const std::string &routine, char precision, int n, int nrhs, int64_t batch,
+                                bool variable) {
     const Entry *e = find(routine);
     if (!e || !scalar_bytes(precision)) return nullptr;
-    auto c = std::make_unique<Case>(n, nrhs, batch);
+    auto c = std::make_unique<Case>(n, nrhs, batch, variable);
     (precision == 's' ? e->s : precision == 'd' ? e->d : precision == 'c' ? e->c : e->z)(*c);
     c->save_inputs();
     return c;

@@ -31,18 +31,3 @@ else()
   set(BATCHLAPACK_CUDA_SOURCES ${PROJECT_SOURCE_DIR}/src_cuda/stub.cpp)
   message(STATUS "batchlapack: CUDA backend OFF")
 endif()
-
-# The interim timing program (src_cuda/timing): it calls the backend's internal entry points, so
-# it compiles the library's sources itself rather than linking the shared library.
-option(BATCHLAPACK_CUDA_TIMING "Build cuda_timing, the CUDA backend beside cuBLAS/cuSOLVER" OFF)
-if(BATCHLAPACK_CUDA AND BATCHLAPACK_CUDA_TIMING)
-  add_executable(cuda_timing ${PROJECT_SOURCE_DIR}/src_cuda/timing/cuda_timing.cu ${BATCHLAPACK_INTERFACE_SOURCES}
-                             ${BATCHLAPACK_CPU_SOURCES} ${BATCHLAPACK_CUDA_SOURCES})
-  target_include_directories(cuda_timing PRIVATE ${PROJECT_SOURCE_DIR}/interface_c/include
-                             ${PROJECT_SOURCE_DIR}/interface_c ${PROJECT_SOURCE_DIR}/src_cpu ${PROJECT_SOURCE_DIR}/src_cuda)
-  target_link_libraries(cuda_timing PRIVATE CUDA::cudart CUDA::cublas CUDA::cusolver ${BATCHLAPACK_LAPACK_LIBRARIES})
-  if(BATCHLAPACK_WITH_OPENMP)
-    target_link_libraries(cuda_timing PRIVATE OpenMP::OpenMP_CXX)
-    target_compile_options(cuda_timing PRIVATE $<$<COMPILE_LANGUAGE:CUDA>:-Xcompiler=-fopenmp>)
-  endif()
-endif()
