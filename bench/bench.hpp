@@ -137,13 +137,18 @@ public:
     void keep() override { kept_ = v_; }
     Difference compare() const override {
         Difference d;
-        if constexpr (std::is_integral<U>::value)
-            for (size_t k = 0; k < v_.size(); ++k) d.differing += v_[k] != kept_[k];
-        else {
+        const int64_t size = int64_t(v_.size());
+        if constexpr (std::is_integral<U>::value) {
+            long long differing = 0;
+#pragma omp parallel for reduction(+ : differing)
+            for (int64_t k = 0; k < size; ++k) differing += v_[size_t(k)] != kept_[size_t(k)];
+            d.differing = differing;
+        } else {
             double diff = 0, ref = 0;
-            for (size_t k = 0; k < v_.size(); ++k) {
-                diff = std::max(diff, double(std::abs(v_[k] - kept_[k])));
-                ref = std::max(ref, double(std::abs(kept_[k])));
+#pragma omp parallel for reduction(max : diff, ref)
+            for (int64_t k = 0; k < size; ++k) {
+                diff = std::max(diff, double(std::abs(v_[size_t(k)] - kept_[size_t(k)])));
+                ref = std::max(ref, double(std::abs(kept_[size_t(k)])));
             }
             d.relative = ref > 0 ? diff / ref : diff;
         }
