@@ -62,13 +62,24 @@ inline int block_threads(int rows, bool in_global = false) {
 inline bool fits_shared(size_t bytes) { return bytes + kScratchBytes <= device_info().shared_per_block; }
 
 // Copies an m x n matrix between storage with leading dimension lda and ldb (the team's threads
-// over the elements, so that a column's elements are read together).
+// over the elements, so that a column's elements are read together). Each thread issues several
+// loads before its stores: one load in flight per thread leaves the copy latency-bound.
 template <class Team, class T, class U>
 __device__ void copy_matrix(const Team &t, int m, int n, const T *a, int lda, U *b, int ldb) {
-    const int total = m * n;
-    for (int e = t.rank(); e < total; e += t.size()) {
-        const int c = e / m, r = e - c * m;
-        b[r + int64_t(c) * ldb] = a[r + int64_t(c) * lda];
+    constexpr int kInFlight = 8;
+    const int total = m * n, step = t.size() * kInFlight;
+    for (int e0 = t.rank(); e0 < total; e0 += step) {
+        T v[kInFlight];
+#pragma unroll
+        for (int u = 0; u < kInFlight; ++u) {
+            const int e = e0 + u * t.size(), c = e / m, r = e - c * m;
+            if (e < total) v[u] = a[r + int64_t(c) * lda];
+        }
+#pragma unroll
+        for (int u = 0; u < kInFlight; ++u) {
+            const int e = e0 + u * t.size(), c = e / m, r = e - c * m;
+            if (e < total) b[r + int64_t(c) * ldb] = v[u];
+        }
     }
 }
 
@@ -156,14 +167,95 @@ __device__ void trsm_left(const Team &t, bool lower, bool transpose, bool conjug
     }
 }
 
+// ---- one right-hand side through shared memory -----------------------------------------------
+// Solves op(A) x = x for the vector x of length n in shared memory, A n x n triangular as in
+// trsm_left, by blocks of 32 unknowns: warp 0 solves the diagonal block in registers (shuffles),
+// and all threads bring the rest of x up to date around it -- for op(A) = A after the block (a
+// thread a row, reading down A's columns), for a transposed op(A) before it (a warp a column of A,
+// a dot product along it). Two barriers per 32 unknowns instead of two per unknown.
+struct Triangle {
+    bool lower, transpose, conjugate, unit;
+};
+template <class T> __device__ void trsv_shared(const BlockTeam &t, const Triangle &tr, int n, const T *a, int lda, T *x) {
+    const bool forward = tr.lower != tr.transpose;
+    const int lane = t.rank() & 31, warp = t.rank() >> 5, warps = t.size() >> 5, blocks = (n + 31) / 32;
+    auto A = [&](int r, int c) { return conj_if(tr.conjugate, a[r + int64_t(c) * lda]); };
+    for (int s = 0; s < blocks; ++s) {
+        const int k0 = 32 * (forward ? s : blocks - 1 - s), kb = min(32, n - k0);
+        if (tr.transpose) {  // x_k -= sum over the solved x_i of A(i, k) x_i, k in the block
+            const int lo = forward ? 0 : k0 + kb, hi = forward ? k0 : n;
+            for (int q = warp; q < kb && lo < hi; q += warps) {
+                T part = T(0);
+                for (int i = lo + lane; i < hi; i += 32) part += A(i, k0 + q) * x[i];
+                for (int o = 16; o > 0; o >>= 1) part += shfl_xor(part, o);
+                if (lane == 0) x[k0 + q] -= part;
+            }
+            t.sync();
+        }
+        if (warp == 0) {  // lane r holds row r of the diagonal block of op(A) and x_r
+            T row[32];
+#pragma unroll
+            for (int c = 0; c < 32; ++c)
+                row[c] = lane < kb && c < kb && (forward ? c <= lane : c >= lane)
+                             ? (tr.transpose ? A(k0 + c, k0 + lane) : A(k0 + lane, k0 + c))
+                             : T(0);
+            T v = lane < kb ? x[k0 + lane] : T(0);
+#pragma unroll
+            for (int s2 = 0; s2 < 32; ++s2) {
+                const int k = forward ? s2 : 31 - s2;
+                if (lane == k && k < kb && !tr.unit) v = v / row[k];
+                const T xk = shfl(v, k, 32);
+                if (k < kb && (forward ? lane > k : lane < k)) v -= row[k] * xk;
+            }
+            if (lane < kb) x[k0 + lane] = v;
+        }
+        t.sync();
+        if (!tr.transpose) {  // the rows still to solve lose the block's columns times its x
+            const int r0 = forward ? k0 + kb : 0, r1 = forward ? n : k0;
+            for (int r = r0 + t.rank(); r < r1; r += t.size()) {
+                T v = T(0);
+                for (int c = 0; c < kb; ++c) v += A(r, k0 + c) * x[k0 + c];
+                x[r] -= v;
+            }
+            t.sync();
+        }
+    }
+}
+// Up to this order a right-hand side fits the block's shared memory for trsv_shared.
+constexpr int kSharedSolveMax = 4096;
+
+// getrs, potrs, trsv through trsv_shared: up to two triangular solves, with LAPACK's row
+// interchanges (ipiv, or null) before them or, `pivots_after`, undone after them; one right-hand
+// side at a time through x (n elements of shared memory). B(r, c) is b[r*rs + c*cs].
+template <class T>
+__device__ void solve_shared(const BlockTeam &t, int n, int nrhs, const T *a, int lda, const int *ipiv, bool pivots_after,
+                             int steps, const Triangle *tri, T *b, int64_t rs, int64_t cs, T *x) {
+    auto interchange = [&](bool forward) {
+        if (t.rank() == 0)
+            for (int s = 0; s < n; ++s) {
+                const int k = forward ? s : n - 1 - s, kp = ipiv[k] - 1;
+                const T v = x[k];
+                x[k] = x[kp];
+                x[kp] = v;
+            }
+        t.sync();
+    };
+    for (int c = 0; c < nrhs; ++c) {
+        for (int r = t.rank(); r < n; r += t.size()) x[r] = b[r * rs + c * cs];
+        t.sync();
+        if (ipiv && !pivots_after) interchange(true);
+        for (int s = 0; s < steps; ++s) trsv_shared(t, tri[s], n, a, lda, x);
+        if (ipiv && pivots_after) interchange(false);
+        for (int r = t.rank(); r < n; r += t.size()) b[r * rs + c * cs] = x[r];
+        t.sync();
+    }
+}
+
 // ---- small solves in registers --------------------------------------------------------------
 // The solves of getrs, potrs and trsv for n <= NB (8, 16, 32) and few right-hand sides: a group
 // of NB lanes per matrix, lane r holding row r of op(A) and element r of the right-hand side;
 // each step divides in one lane and broadcasts x_k by a shuffle. Up to two triangular solves,
 // with row interchanges before (getrs 'N') or after (getrs 'T'/'C') them.
-struct Triangle {
-    bool lower, transpose, conjugate, unit;
-};
 template <class T> struct SolveRegisters {
     Sizes n, nrhs;
     View<const T> A;

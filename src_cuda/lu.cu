@@ -1,5 +1,6 @@
 // CUDA backend: LU factorization (getrf) and the solves built on it (getrs, gesv).
 #include "backend.hpp"
+#include "blocked.cuh"
 #include "kernels.cuh"
 #include "stage.cuh"
 
@@ -34,9 +35,12 @@ template <class T> struct GetrfBody {
 };
 
 // LU of matrices up to NB x NB (NB = 8, 16, 32) in registers: a group of NB lanes per matrix,
-// 32 / NB matrices per warp, lane r holding row r. Pivot search, row swap and the broadcast of
-// the pivot row are shuffles within the group: no shared memory, no barriers. Every lane runs
-// every step (the shuffles need the whole warp); steps past a matrix's min(m, n) change nothing.
+// 32 / NB matrices per warp, each lane holding one row. Rows are not moved while the matrix is
+// factored: each lane tracks its row's position in LAPACK's sequence of interchanges (rows at
+// positions < j are U's finished rows), the pivot row is found by a shuffle reduction over
+// (|value|, position) and broadcast from wherever it lies, and every row is stored once, at its
+// final position. Every lane runs every step (the shuffles need the whole warp); steps past a
+// matrix's min(m, n) change nothing.
 template <int NB, class T> struct GetrfRegisters {
     Sizes m, n;
     View<T> A;
@@ -46,7 +50,7 @@ template <int NB, class T> struct GetrfRegisters {
 };
 template <int NB, class T> __global__ void __launch_bounds__(128) getrf_registers(GetrfRegisters<NB, T> g) {
     using R = RealOf<T>;
-    const int lane = threadIdx.x & (NB - 1);
+    const int lane = threadIdx.x & (NB - 1), group = (threadIdx.x & 31) & ~(NB - 1);
     const int64_t i = (int64_t(blockIdx.x) * blockDim.x + threadIdx.x) / NB;
     const bool live = i < g.count;
     const int M = live ? g.m[i] : 0, N = live ? g.n[i] : 0, k = min(M, N);
@@ -55,41 +59,41 @@ template <int NB, class T> __global__ void __launch_bounds__(128) getrf_register
     T row[NB];
 #pragma unroll
     for (int c = 0; c < NB; ++c) row[c] = lane < M && c < N ? a[lane + int64_t(c) * lda] : T(0);
-    int info = 0;
+    int pos = lane, info = 0;
 #pragma unroll
     for (int j = 0; j < NB; ++j) {
-        const bool step = j < k;
-        // i?amax over rows j.. of column j; NaN ranks below every number, above rows not in play
+        const bool step = j < k, in_play = step && pos >= j && lane < M;
+        // i?amax over the rows in play; NaN ranks below every number, above rows not in play
         R v = R(-1);
-        if (step && lane >= j && lane < M) {
+        if (in_play) {
             const R x = abs1(row[j]);
             v = x == x ? x : R(-0.5);
         }
-        int p = lane;
+        int p = pos;
 #pragma unroll
         for (int o = NB / 2; o > 0; o >>= 1)
             better(v, p, __shfl_xor_sync(0xffffffffu, v, o, NB), __shfl_xor_sync(0xffffffffu, p, o, NB));
-        if (!step) p = j;
+        const bool pivot_row = in_play && pos == p;
+        const unsigned rows = __ballot_sync(0xffffffffu, pivot_row) >> group;
+        const int src = __ffs(NB == 32 ? rows : rows & ((1u << NB) - 1)) - 1;  // -1: no step here
         if (step && lane == 0) g.ipiv.at(i)[j] = p + 1;
-        const int src = lane == j ? p : lane == p ? j : lane;
-#pragma unroll
-        for (int c = 0; c < NB; ++c) row[c] = shfl(row[c], src, NB);
-        const T pivot = shfl(row[j], j, NB);
+        const T pivot = shfl(row[j], max(src, 0), NB);
         const bool zero = is_zero(pivot);
         if (step && zero && info == 0) info = j + 1;
-        const bool mine = step && !zero && lane > j && lane < M;
+        if (in_play) pos = pivot_row ? j : pos == j ? p : pos;  // rows j and p trade places
+        const bool mine = in_play && !pivot_row && !zero;
         const T l = mine ? row[j] * (T(1) / pivot) : T(0);
         if (mine) row[j] = l;
 #pragma unroll
         for (int c = j + 1; c < NB; ++c) {
-            const T u = shfl(row[c], j, NB);
+            const T u = shfl(row[c], max(src, 0), NB);
             if (mine) row[c] -= l * u;
         }
     }
     if (!live) return;
 #pragma unroll
     for (int c = 0; c < NB; ++c)
-        if (lane < M && c < N) a[lane + int64_t(c) * lda] = row[c];
+        if (lane < M && c < N) a[pos + int64_t(c) * lda] = row[c];
     if (lane == 0) g.info[i] = info;
 }
 
@@ -100,7 +104,8 @@ template <int NB, class T> void launch_registers(const GetrfRegisters<NB, T> &g,
 }
 
 // Solves op(A) X = B with A = P L U from getrf. Matrices whose `skip` entry is nonzero (gesv:
-// the factorization failed) are left alone, as LAPACK's gesv does.
+// the factorization failed) are left alone, as LAPACK's gesv does. With `shared` (block teams) a
+// right-hand side at a time through the team's tile, else in place in global memory.
 template <class T> struct GetrsBody {
     char trans;
     Sizes n, nrhs;
@@ -108,13 +113,22 @@ template <class T> struct GetrsBody {
     View<const int> ipiv;
     View<T> B;
     const int *skip;
-    template <class Team> __device__ void operator()(const Team &t, int64_t i, void *, void *scratch) const {
+    bool shared;
+    template <class Team> __device__ void operator()(const Team &t, int64_t i, void *tile, void *scratch) const {
         const int N = n[i], R = nrhs[i];
         if (N == 0 || R == 0 || (skip && skip[i] != 0)) return;
         const T *a = A.at(i);
         const int lda = A.ldi(i), ldb = B.ldi(i);
         const int *p = ipiv.at(i);
         T *b = B.at(i);
+        const bool conj = trans == 'C';
+        if constexpr (std::is_same<Team, BlockTeam>::value)
+            if (shared) {
+                const Triangle lu[2] = {{true, false, false, true}, {false, false, false, false}};
+                const Triangle ut[2] = {{false, true, conj, false}, {true, true, conj, true}};
+                solve_shared(t, N, R, a, lda, p, trans != 'N', 2, trans == 'N' ? lu : ut, b, 1, ldb, static_cast<T *>(tile));
+                return;
+            }
         // Row interchanges, in LAPACK's order (forward for A, backward for A^T / A^H), one
         // thread per right-hand side.
         auto swaps = [&](bool forward) {
@@ -134,7 +148,6 @@ template <class T> struct GetrsBody {
             trsm_left(t, true, false, false, true, N, R, a, lda, b, 1, ldb, scratch);
             trsm_left(t, false, false, false, false, N, R, a, lda, b, 1, ldb, scratch);
         } else {
-            const bool conj = trans == 'C';
             trsm_left(t, false, true, conj, false, N, R, a, lda, b, 1, ldb, scratch);
             trsm_left(t, true, true, conj, true, N, R, a, lda, b, 1, ldb, scratch);
             swaps(false);
@@ -142,23 +155,40 @@ template <class T> struct GetrsBody {
     }
 };
 
+// Matrices up to this order are factored by one fused kernel (registers up to 32, a block on a
+// shared-memory copy beyond); larger ones by the blocked algorithm of blocked.cuh.
+constexpr int kLuFusedMax = 64;
+
 template <class T> void launch_getrf(Chunk &c, const Int &m, const Int &n, const Array<T> &A, const Array<int> &ipiv) {
     using D = Dev<T>;
     const int maxm = chunk_max(m, c), maxn = chunk_max(n, c);
-    const size_t tile = (size_t(maxm) * maxn * sizeof(D) + 15) / 16 * 16;
     const int largest = std::max(maxm, maxn);
+    const Sizes ms = c.sizes(m), ns = c.sizes(n);
+    const View<D> a = c.view(A);
+    const View<int> p = c.view(ipiv);
     if (largest <= 32) {
-        const Sizes ms = c.sizes(m), ns = c.sizes(n);
-        const View<D> a = c.view(A);
-        const View<int> p = c.view(ipiv);
         if (largest <= 8) launch_registers(GetrfRegisters<8, D>{ms, ns, a, p, c.info, c.count}, c.stream);
         else if (largest <= 16) launch_registers(GetrfRegisters<16, D>{ms, ns, a, p, c.info, c.count}, c.stream);
         else launch_registers(GetrfRegisters<32, D>{ms, ns, a, p, c.info, c.count}, c.stream);
         return;
     }
-    const bool in_shared = fits_shared(tile);
-    GetrfBody<D> body{c.sizes(m), c.sizes(n), c.view(A), c.view(ipiv), c.info, in_shared};
-    launch(body, c.count, false, block_threads(maxm, !in_shared), in_shared ? tile : 0, c.stream);
+    if (largest <= kLuFusedMax) {
+        const size_t tile = (size_t(maxm) * maxn * sizeof(D) + 15) / 16 * 16;
+        const bool in_shared = fits_shared(tile);
+        launch(GetrfBody<D>{ms, ns, a, p, c.info, in_shared}, c.count, false, block_threads(maxm, !in_shared),
+               in_shared ? tile : 0, c.stream);
+        return;
+    }
+    c.clear_info();
+    for (int j = 0; j < std::min(maxm, maxn); j += kPanel) {
+        const Step s{ms, ns, j, kPanel};
+        const size_t tile = size_t(maxm - j) * kPanel * sizeof(D);
+        const bool in_shared = fits_shared(tile);
+        launch(LuPanel<D>{s, a, p, c.info, in_shared}, c.count, false, block_threads(maxm - j, !in_shared),
+               in_shared ? tile : 0, c.stream);
+        launch_swap_solve(LuSwapSolve<D>{s, a, p, 0}, c.count, maxn, c.stream);
+        launch_update(Update<D>{s, a, false, false, nullptr}, c.count, maxm, maxn, c.stream);
+    }
 }
 
 template <class T>
@@ -175,8 +205,9 @@ void launch_getrs(Chunk &c, char trans, const Int &n, const Int &nrhs, const Arr
         launch_solve_registers(g, maxn, c.stream);
         return;
     }
-    GetrsBody<Dev<T>> body{trans, c.sizes(n), c.sizes(nrhs), c.view(A), c.view(ipiv), c.view(B), skip};
-    launch(body, c.count, maxn <= 32, block_threads(maxn), 0, c.stream);
+    const bool shared = maxn > 32 && maxn <= kSharedSolveMax;
+    GetrsBody<Dev<T>> body{trans, c.sizes(n), c.sizes(nrhs), c.view(A), c.view(ipiv), c.view(B), skip, shared};
+    launch(body, c.count, maxn <= 32, block_threads(maxn), shared ? maxn * sizeof(Dev<T>) : 0, c.stream);
 }
 
 }  // namespace

@@ -84,7 +84,10 @@ TYPED_TEST(LU, GetrfUniformSizes) {
 }
 
 TYPED_TEST(LU, GetrfRectangular) {
-    const int shapes[][2] = {{5, 3}, {3, 5}, {33, 17}, {17, 33}, {100, 65}, {0, 4}, {4, 0}, {1, 7}, {7, 1}};
+    // 150 x 150, 40 x 150, 1000 x 40: several panels of the blocked GPU algorithm, a wide one, and a
+    // panel too tall for shared memory in double precision.
+    const int shapes[][2] = {{5, 3},   {3, 5},    {33, 17},  {17, 33}, {100, 65}, {150, 150},
+                             {40, 150}, {1000, 40}, {0, 4}, {4, 0},   {1, 7},    {7, 1}};
     for (Layout l : {Layout::Strided, Layout::Pointers})
         for (auto &s : shapes) {
             SCOPED_TRACE(std::string(name(l)) + " " + std::to_string(s[0]) + "x" + std::to_string(s[1]));
