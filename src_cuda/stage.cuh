@@ -187,20 +187,21 @@ private:
         Where where;
     };
     // The first non-null pointer of a pointer array (null if all are): read directly, or for an
-    // array in device memory copied back a few entries at a time.
+    // array in device memory copied back a piece at a time (the first entry is nearly always it).
     const void *first_pointer(const Arg &g, bool host_readable) const {
         if (host_readable) {
             for (int64_t i = 0; i < b_.count; ++i)
                 if (g.ptrs[i]) return g.ptrs[i];
             return nullptr;
         }
-        const void *part[64];
-        for (int64_t i = 0; i < b_.count; i += 64) {
-            const int64_t n = std::min<int64_t>(64, b_.count - i);
-            check(cudaMemcpy(part, g.ptrs + i, sizeof(void *) * size_t(n), cudaMemcpyDefault),
+        std::vector<const void *> part;
+        for (int64_t i = 0, n = 16; i < b_.count; i += n, n *= 16) {
+            n = std::min<int64_t>(n, b_.count - i);
+            part.resize(size_t(n));
+            check(cudaMemcpy(part.data(), g.ptrs + i, sizeof(void *) * size_t(n), cudaMemcpyDefault),
                   "cudaMemcpy (array of pointers, first entries)");
-            for (int64_t j = 0; j < n; ++j)
-                if (part[j]) return part[j];
+            for (const void *p : part)
+                if (p) return p;
         }
         return nullptr;
     }
