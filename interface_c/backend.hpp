@@ -5,6 +5,8 @@
 
 #include "ops.hpp"
 
+#include <vector>
+
 namespace bl {
 
 namespace cpu {
@@ -18,6 +20,11 @@ bool usable();
 // Bytes per second of the host <-> device round trip through pinned staging (measured once; 0
 // when no device is usable). The cost model of `auto` (runtime.cpp) uses it.
 double transfer_bandwidth();
+// The argument checks read the pointer layouts' arrays of pointers, which may lie in device
+// memory (batchlapack.h): for such an array, copies its `count` pointers into `out` and returns
+// true (null entries if the copy fails, so that the call is rejected rather than crashing);
+// returns false, copying nothing, when the host can read the array where it is.
+bool copy_device_pointers(const void *const *ptrs, int64_t count, std::vector<const void *> &out);
 // What cuda::run returns when the call is better run on the CPU (no GPU kernel for it, or host
 // data the cost model says the CPU finishes first); the dispatcher then runs cpu::run.
 constexpr int kRunOnCpu = 1;

@@ -20,8 +20,9 @@ enum class Target { Cpu, Cuda, Unavailable };
 Target choose_target(double flops);
 // For the CUDA backend, once it knows where the call's data is: whether the GPU should run a call
 // of `flops` that must move `host_bytes` between host and device (always, when the backend was
-// set to cuda; by the cost model under auto).
-bool gpu_pays_off(double flops, double host_bytes);
+// set to cuda; by the cost model under auto). `cpu_rate` is the CPU's FLOP/s per core on the
+// routine: about 2e9 for LAPACK on small matrices, more for a BLAS-3 gemm.
+bool gpu_pays_off(double flops, double host_bytes, double cpu_rate = 2e9);
 // Per-thread record of the last call: the backend it used, and why it failed.
 void record_target(bl_backend used);
 void record_error(const char *routine, int code, const std::string &detail);

@@ -18,6 +18,7 @@
 #pragma once
 
 #include "args.hpp"
+#include "backend.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -109,9 +110,10 @@ private:
         if (foot <= 0) return;
         if (a.pointers) {
             // Uniform sizes are checked once, for matrix 0: that check covers every pointer.
+            const void *const *ptrs = host_readable(a.ptrs);
             int64_t first = i, last = b_.layout == Layout::Variable ? i : b_.count - 1;
             for (int64_t j = first; j <= last; ++j)
-                if (a.ptrs[j] == nullptr) {
+                if (ptrs[j] == nullptr) {
                     fail(a.pos, std::string("(") + a.name + ") has a null pointer for matrix " + std::to_string(j));
                     break;
                 }
@@ -123,6 +125,17 @@ private:
             fail(a.stride_pos, std::string("(stride of ") + a.name + ") = " + std::to_string(a.stride) +
                                    " must be >= " + std::to_string(foot) + " so that matrices do not overlap");
     }
+    // An array of pointers as the host can read it: itself, or its copy when it lies in device
+    // memory (made once per call and array).
+    template <class P> const void *const *host_readable(P *const *ptrs) {
+        const void *key = ptrs;
+        for (const Copied &c : copied_)
+            if (c.key == key) return c.host ? c.pointers.data() : reinterpret_cast<const void *const *>(ptrs);
+        copied_.push_back(Copied{key, false, {}});
+        Copied &c = copied_.back();
+        c.host = cuda::copy_device_pointers(reinterpret_cast<const void *const *>(ptrs), b_.count, c.pointers);
+        return c.host ? c.pointers.data() : reinterpret_cast<const void *const *>(ptrs);
+    }
     std::string describe(const char *name, int v, int64_t i) const {
         std::string s = std::string("(") + name + ") = " + std::to_string(v);
         if (b_.layout == Layout::Variable) s += " for matrix " + std::to_string(i) + ",";
@@ -133,6 +146,12 @@ private:
     int pos_ = 0;
     bool unreadable_ = false;
     std::string msg_;
+    struct Copied {
+        const void *key;
+        bool host;  // `pointers` holds the copy of a device array
+        std::vector<const void *> pointers;
+    };
+    std::vector<Copied> copied_;
 };
 
 // LAPACK's checks of a square linear system AX = B with nrhs right-hand sides (getrs, gesv,

@@ -48,18 +48,18 @@ Target choose_target(double /*flops*/) {
     return cuda::usable() ? Target::Cuda : Target::Cpu;
 }
 
-bool gpu_pays_off(double flops, double host_bytes) {
+bool gpu_pays_off(double flops, double host_bytes, double cpu_rate) {
     if (current_backend() == BL_BACKEND_CUDA || host_bytes == 0) return true;  // asked for, or data in place
     // Time on each side, from rates calibrated once: the staged transfer bandwidth measured on
     // this machine; the GPU's rate on batched small factorizations (conservative: 1 TFLOP/s, what
     // the kernels exceed from n = 16 on an H100) plus a fixed 30 us of launches and
-    // synchronisation; the CPU's at 2 GFLOP/s per core (a per-matrix LAPACK call on small
-    // matrices, cache-resident). Transfers and kernels overlap, so the GPU side is the larger
+    // synchronisation; the CPU's at `cpu_rate` per core (2 GFLOP/s for a per-matrix LAPACK call
+    // on small cache-resident matrices). Transfers and kernels overlap, so the GPU side is the larger
     // of the two, not their sum.
     const double bw = cuda::transfer_bandwidth();
     if (bw <= 0) return false;
     const double gpu = 30e-6 + std::max(host_bytes / bw, flops / 1e12);
-    const double cpu = flops / (2e9 * cpu::max_threads());
+    const double cpu = flops / (cpu_rate * cpu::max_threads());
     return gpu < cpu;
 }
 

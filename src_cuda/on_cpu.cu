@@ -13,8 +13,6 @@ BL_ON_CPU(Ormqr)
 BL_ON_CPU(Orgqr)
 BL_ON_CPU(Gels)
 BL_ON_CPU(Gebrd)
-BL_ON_CPU(Gemm)
-BL_ON_CPU(Gemv)
 #undef BL_ON_CPU
 
 }  // namespace cuda

@@ -20,6 +20,13 @@ void check(cudaError_t e, const char *what) {
     throw Failure(code, std::string(what) + ": " + cudaGetErrorName(e) + " (" + cudaGetErrorString(e) + ")");
 }
 
+void check(cublasStatus_t e, const char *what) {
+    if (e == CUBLAS_STATUS_SUCCESS) return;
+    cudaGetLastError();
+    const int code = e == CUBLAS_STATUS_ALLOC_FAILED ? BL_ERROR_OUT_OF_MEMORY : BL_ERROR_DEVICE;
+    throw Failure(code, std::string(what) + ": " + cublasGetStatusName(e) + " (" + cublasGetStatusString(e) + ")");
+}
+
 int report(const Failure &f) {
     explain_failure(f.what());
     return f.code();
@@ -80,6 +87,16 @@ Where where(const void *p) {
     }
 }
 
+bool copy_device_pointers(const void *const *ptrs, int64_t count, std::vector<const void *> &out) {
+    if (!usable() || where(ptrs) != Where::Device) return false;
+    out.assign(size_t(count), nullptr);
+    if (cudaMemcpy(out.data(), ptrs, sizeof(void *) * size_t(count), cudaMemcpyDefault) != cudaSuccess) {
+        cudaGetLastError();
+        out.assign(size_t(count), nullptr);
+    }
+    return true;
+}
+
 Buffer::~Buffer() { release(); }
 void Buffer::release() {
     if (pinned_) cudaFreeHost(p_);
@@ -103,10 +120,30 @@ void *Buffer::ensure(size_t bytes) {
 
 Context::Context() {
     for (Slot &s : slot) check(cudaStreamCreateWithFlags(&s.stream, cudaStreamNonBlocking), "cudaStreamCreate");
+    check(cudaEventCreateWithFlags(&callers_work, cudaEventDisableTiming), "cudaEventCreate");
+}
+void Context::after_callers_work() {
+    check(cudaEventRecord(callers_work, cudaStreamLegacy), "cudaEventRecord (the caller's work)");
+    for (Slot &s : slot) check(cudaStreamWaitEvent(s.stream, callers_work, 0), "cudaStreamWaitEvent");
 }
 Context::~Context() {
-    for (Slot &s : slot)
+    if (callers_work) cudaEventDestroy(callers_work);
+    for (Slot &s : slot) {
+        if (s.blas_) cublasDestroy(s.blas_);
         if (s.stream) cudaStreamDestroy(s.stream);
+    }
+}
+
+cublasHandle_t Slot::blas() {
+    if (blas_) return blas_;
+    cublasHandle_t h = nullptr;
+    check(cublasCreate(&h), "cublasCreate");
+    if (cublasStatus_t e = cublasSetStream(h, stream); e != CUBLAS_STATUS_SUCCESS) {
+        cublasDestroy(h);
+        check(e, "cublasSetStream");
+    }
+    blas_ = h;  // scalars (alpha, beta) are passed from the host: the default pointer mode
+    return blas_;
 }
 
 namespace {

@@ -3,6 +3,7 @@
 // workspace, pinned staging buffers) that calls reuse instead of allocating.
 #pragma once
 
+#include <cublas_v2.h>
 #include <cuda_runtime.h>
 
 #include <cstddef>
@@ -28,6 +29,8 @@ private:
 
 // Throws a Failure (BL_ERROR_OUT_OF_MEMORY or BL_ERROR_DEVICE) when `e` is an error.
 void check(cudaError_t e, const char *what);
+// The same for a cuBLAS call (BL_ERROR_OUT_OF_MEMORY for its allocation failures).
+void check(cublasStatus_t e, const char *what);
 // Checks the launch of the kernel just enqueued.
 inline void check_launch(const char *kernel) { check(cudaGetLastError(), kernel); }
 
@@ -72,10 +75,19 @@ struct Slot {
     cudaStream_t stream = nullptr;
     Buffer device{false};
     Buffer pinned{true};
+    // The slot's cuBLAS handle, bound to its stream; created on first use (most routines never
+    // need one) and destroyed with the context.
+    cublasHandle_t blas();
+    cublasHandle_t blas_ = nullptr;
 };
 constexpr int kSlots = 3;
 struct Context {
     Slot slot[kSlots];
+    // Makes every slot's stream wait for the work enqueued so far on the legacy default stream,
+    // which in turn waits for the other blocking streams: a caller's cudaMemcpy into device
+    // memory may return before its DMA lands, and the slots' streams are non-blocking.
+    void after_callers_work();
+    cudaEvent_t callers_work = nullptr;
     Context();
     ~Context();
     Context(const Context &) = delete;

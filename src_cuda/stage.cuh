@@ -8,6 +8,11 @@
 // overlap; a batch larger than device memory simply takes more chunks. `launch(chunk)` enqueues
 // the kernels for the matrices [chunk.first, chunk.first + chunk.count) on chunk.stream, taking
 // their device views from chunk.view(...) and chunk.sizes(...).
+//
+// The pointer layouts' arrays of pointers may themselves lie in device or managed memory (as
+// cuBLAS's batched routines want them): the kernels then read them in place (from entry
+// chunk.first on) and the host never dereferences them; when such an array points to host data,
+// it is copied back once, so that the data can be staged.
 #pragma once
 
 #include "call.hpp"
@@ -58,6 +63,10 @@ public:
 
     template <class T> View<Dev<T>> view(const Array<T> &a);
     Sizes sizes(const Int &x);
+    // A view's matrices as a device array of pointers (what cuBLAS's pointer-array routines take).
+    template <class T> T *const *pointers(const View<T> &v);
+    // The cuBLAS handle of the chunk's slot, on chunk.stream.
+    cublasHandle_t blas() const { return slot_->blas(); }
     // For routines that cannot fail on a matrix (the solves): info = 0 throughout.
     void clear_info() {
         if (info) check(cudaMemsetAsync(info, 0, sizeof(int) * count, stream), "cudaMemsetAsync (info)");
@@ -75,6 +84,7 @@ private:
     size_t take(size_t bytes);
     template <class T> const T *upload(const T *host, int64_t n);
 
+    Slot *slot_ = nullptr;
     char *dev_ = nullptr, *pin_ = nullptr;
     size_t used_ = 0, cap_ = 0;
     std::vector<Staged> staged_;
@@ -95,13 +105,20 @@ public:
         g.base = reinterpret_cast<const char *>(a.base);
         g.stride_bytes = a.stride * int64_t(sizeof(T));
         g.ptrs = reinterpret_cast<const void *const *>(a.ptrs);
+        const Where array_at = a.pointers ? where(a.ptrs) : Where::Pageable;
+        g.ptrs_on_device = on_device(array_at);
         g.ld = a.has_ld ? a.ld : Int(1);
         g.shape = shape;
         // One probe per argument, the first matrix's pointer: a batch's matrices are taken to be
         // all in one kind of memory (empty matrices may have null pointers: skipped).
-        const void *probe = a.base;
-        for (int64_t i = 0; a.pointers && probe == nullptr && i < b_.count; ++i) probe = a.ptrs[i];
+        const void *probe = a.pointers ? first_pointer(g, array_at != Where::Device) : a.base;
         g.where = probe ? where(probe) : Where::Device;
+        if (g.ptrs_on_device && !on_device(g.where)) {  // host data behind a device array: stage it
+            g.host_ptrs.resize(size_t(b_.count));
+            check(cudaMemcpy(g.host_ptrs.data(), g.ptrs, sizeof(void *) * size_t(b_.count), cudaMemcpyDefault),
+                  "cudaMemcpy (array of pointers to the host)");
+            g.ptrs_on_device = false;
+        }
         args_.push_back(std::move(g));
     }
 
@@ -121,6 +138,7 @@ public:
     // Runs the whole batch through launch(Chunk&); returns once results are in the caller's arrays.
     template <class F> void run(F &&launch) {
         Lease ctx;
+        ctx->after_callers_work();
         limit_ = chunk_bytes(host_bytes());
         struct Pending {
             Chunk chunk;
@@ -162,10 +180,31 @@ private:
         const char *base;
         int64_t stride_bytes;
         const void *const *ptrs;
+        bool ptrs_on_device;                // the array of pointers itself (kernels read it in place)
+        std::vector<const void *> host_ptrs;  // a host copy of a device array, when the data is on the host
         Int ld;
         std::function<Shape(int64_t)> shape;
         Where where;
     };
+    // The first non-null pointer of a pointer array (null if all are): read directly, or for an
+    // array in device memory copied back a piece at a time (the first entry is nearly always it).
+    const void *first_pointer(const Arg &g, bool host_readable) const {
+        if (host_readable) {
+            for (int64_t i = 0; i < b_.count; ++i)
+                if (g.ptrs[i]) return g.ptrs[i];
+            return nullptr;
+        }
+        std::vector<const void *> part;
+        for (int64_t i = 0, n = 16; i < b_.count; i += n, n *= 16) {
+            n = std::min<int64_t>(n, b_.count - i);
+            part.resize(size_t(n));
+            check(cudaMemcpy(part.data(), g.ptrs + i, sizeof(void *) * size_t(n), cudaMemcpyDefault),
+                  "cudaMemcpy (array of pointers, first entries)");
+            for (const void *p : part)
+                if (p) return p;
+        }
+        return nullptr;
+    }
     static int64_t foot(const Arg &g, int64_t i) {
         Shape s = g.shape(i);
         return s.rows > 0 && s.cols > 0 ? int64_t(std::abs(g.ld[i])) * (s.cols - 1) + s.rows : 0;
@@ -177,7 +216,8 @@ private:
         return f ? size_t(count - 1) * size_t(g.stride_bytes) + f : 0;
     }
     const char *host_address(const Arg &g, int64_t i) const {
-        return g.pointers ? static_cast<const char *>(g.ptrs[i]) : g.base + i * g.stride_bytes;
+        if (!g.pointers) return g.base + i * g.stride_bytes;
+        return static_cast<const char *>(g.host_ptrs.empty() ? g.ptrs[i] : g.host_ptrs[size_t(i)]);
     }
 
     // Chooses the chunk starting at `first` (as many matrices as fit chunk_bytes(), at least
@@ -201,6 +241,7 @@ private:
         c.first = first;
         c.count = count;
         c.stream = slot.stream;
+        c.slot_ = &slot;
         c.driver_ = this;
         c.dev_ = static_cast<char *>(slot.device.ensure(bytes));
         c.pin_ = static_cast<char *>(slot.pinned.ensure(bytes));
@@ -319,7 +360,9 @@ template <class T> View<Dev<T>> Chunk::view(const Array<T> &a) {
     v.ld = ld.value;  // increments keep their sign (a negative one walks the vector backwards)
     v.lds = ld.per;
     if (on_device(g.where)) {
-        if (a.pointers) v.ptrs = reinterpret_cast<D *const *>(upload(a.ptrs + first, count));
+        if (a.pointers)
+            v.ptrs = g.ptrs_on_device ? reinterpret_cast<D *const *>(a.ptrs + first)
+                                      : reinterpret_cast<D *const *>(upload(a.ptrs + first, count));
         else v.base = reinterpret_cast<D *>(a.base + first * a.stride), v.stride = a.stride;
         return v;
     }
@@ -344,6 +387,13 @@ template <class T> View<Dev<T>> Chunk::view(const Array<T> &a) {
     throw Failure(BL_ERROR_INTERNAL, "CUDA driver: array argument not staged");
 }
 
+template <class T> T *const *Chunk::pointers(const View<T> &v) {
+    if (v.ptrs) return v.ptrs;
+    std::vector<T *> p(static_cast<size_t>(count));
+    for (int64_t j = 0; j < count; ++j) p[j] = v.base + j * v.stride;
+    return upload(p.data(), count);
+}
+
 // The largest value of a size argument over a chunk's matrices (picks the kernel for the chunk).
 inline int chunk_max(const Int &x, const Chunk &c) {
     if (!x.variable) return x.value;
@@ -352,13 +402,20 @@ inline int chunk_max(const Int &x, const Chunk &c) {
     return best;
 }
 
+// The CPU backend's rate per core on a routine, for the cost model: about 2 GFLOP/s for LAPACK on
+// small matrices; a per-matrix BLAS-3 gemm call runs several times faster (about 10 GFLOP/s per
+// core from n = 32 with OpenBLAS), which keeps host-data gemm of moderate sizes, whose transfers
+// would cost more than the CPU's arithmetic, on the CPU.
+template <class Op> double cpu_rate(const Op &) { return 2e9; }
+template <class T> double cpu_rate(const Gemm<T> &) { return 1e10; }
+
 // A routine's cuda::run: `add(driver)` registers its arrays, `launch(chunk)` enqueues its kernels.
 // Returns kRunOnCpu when the cost model prefers the CPU for this call's host data.
 template <class Op, class Add, class Launch> int drive(const Op &op, Add &&add, Launch &&launch) {
     return guarded([&] {
         Driver d(op.b);
         add(d);
-        if (!gpu_pays_off(total_flops(op), d.host_bytes())) return kRunOnCpu;
+        if (!gpu_pays_off(total_flops(op), d.host_bytes(), cpu_rate(op))) return kRunOnCpu;
         d.run(launch);
         return 0;
     });

@@ -1,8 +1,11 @@
 // CUDA backend with the caller's data already on the GPU (device, managed) or in pinned host
-// memory, with the chunked pipeline forced to many chunks, and with several host threads calling
-// at once. The kernels are those the host-data tests check against LAPACK; here every result must
-// be bit-for-bit the one the same call gives on pageable host data. Skipped without a device, and
-// in the cpu-labelled run.
+// memory, the pointer layouts' arrays of pointers themselves in device or managed memory, the
+// chunked pipeline forced to many chunks, and several host threads calling at once -- for every
+// routine the backend runs on the GPU, from one table. The kernels are those the host-data tests
+// check against LAPACK; here every result must be the one the same call gives on pageable host
+// data: bit for bit for the library's own kernels, within rounding for the routines cuBLAS serves
+// (it may pick another kernel for other alignments, strides or batch counts). Skipped without a
+// device, and in the cpu-labelled run.
 #include <cuda_runtime.h>
 
 #include <cstdlib>
@@ -25,30 +28,52 @@ protected:
 template <class T> class CudaDataT : public CudaData {};
 TYPED_TEST_SUITE(CudaDataT, Precisions);
 
-enum class Memory { Device, Managed, Pinned };
-const Memory kMemories[] = {Memory::Device, Memory::Managed, Memory::Pinned};
-inline const char *name(Memory m) { return m == Memory::Device ? "device" : m == Memory::Managed ? "managed" : "pinned"; }
+enum class Memory { Host, Device, Managed, Pinned };
+inline const char *name(Memory m) {
+    return m == Memory::Host ? "host" : m == Memory::Device ? "device" : m == Memory::Managed ? "managed" : "pinned";
+}
+void *allocate(Memory m, size_t bytes) {
+    void *p = nullptr;
+    cudaError_t e = m == Memory::Device    ? cudaMalloc(&p, bytes)
+                    : m == Memory::Managed ? cudaMallocManaged(&p, bytes)
+                                           : cudaMallocHost(&p, bytes);
+    EXPECT_EQ(e, cudaSuccess);
+    return p;
+}
+void release(Memory m, void *p) { m == Memory::Pinned ? cudaFreeHost(p) : cudaFree(p); }
+
+// Where a call's data lies, and (pointer layouts) its arrays of pointers.
+struct Placement {
+    Memory data, array;
+};
+const Placement kPlacements[] = {{Memory::Device, Memory::Host},    {Memory::Managed, Memory::Host},
+                                 {Memory::Pinned, Memory::Host},    {Memory::Device, Memory::Device},
+                                 {Memory::Managed, Memory::Managed}, {Memory::Pinned, Memory::Device}};
 
 // A copy of a Batch's whole storage (guards included) in the given kind of memory, with the
-// batch's base and pointers translated into it.
+// batch's base and array of pointers translated into it (the array in `array` memory).
 template <class T> class Copy {
 public:
-    Copy(Batch<T> &b, Memory m) : host_(b.storage().data()), n_(b.storage().size()) {
-        const size_t bytes = std::max<size_t>(1, n_ * sizeof(T));
-        void *p = nullptr;
-        cudaError_t e = m == Memory::Device    ? cudaMalloc(&p, bytes)
-                        : m == Memory::Managed ? cudaMallocManaged(&p, bytes)
-                                               : cudaMallocHost(&p, bytes);
-        EXPECT_EQ(e, cudaSuccess);
-        p_ = static_cast<T *>(p);
-        pinned_ = m == Memory::Pinned;
+    Copy(Batch<T> &b, Placement at) : host_(b.storage().data()), n_(b.storage().size()), at_(at) {
+        p_ = static_cast<T *>(allocate(at.data, std::max<size_t>(1, n_ * sizeof(T))));
         EXPECT_EQ(cudaMemcpy(p_, host_, n_ * sizeof(T), cudaMemcpyDefault), cudaSuccess);
-        for (int i = 0; i < b.count(); ++i) ptrs_.push_back(translate(b.ptrs()[i]));
-        base_ = translate(b.base());
+        for (int i = 0; i < b.count(); ++i) ptrs_.push_back(p_ + (b.ptrs()[i] - host_));
+        base_ = p_ + (b.base() - host_);
+        array_ = ptrs_.data();
+        if (at.array != Memory::Host) {
+            void *a = allocate(at.array, std::max<size_t>(1, ptrs_.size() * sizeof(T *)));
+            EXPECT_EQ(cudaMemcpy(a, ptrs_.data(), ptrs_.size() * sizeof(T *), cudaMemcpyDefault), cudaSuccess);
+            array_ = static_cast<T *const *>(a);
+        }
     }
-    ~Copy() { pinned_ ? cudaFreeHost(p_) : cudaFree(p_); }
+    ~Copy() {
+        release(at_.data, p_);
+        if (at_.array != Memory::Host) release(at_.array, const_cast<T **>(array_));
+    }
+    Copy(const Copy &) = delete;
+    Copy &operator=(const Copy &) = delete;
     T *base() const { return base_; }
-    T *const *ptrs() const { return ptrs_.data(); }
+    T *const *ptrs() const { return array_; }
     std::vector<T> back() const {
         std::vector<T> v(n_);
         EXPECT_EQ(cudaMemcpy(v.data(), p_, n_ * sizeof(T), cudaMemcpyDefault), cudaSuccess);
@@ -56,101 +81,335 @@ public:
     }
 
 private:
-    T *translate(const T *h) const { return p_ + (h - host_); }
     const T *host_;
     size_t n_;
-    T *p_ = nullptr;
-    T *base_ = nullptr;
-    bool pinned_ = false;
+    Placement at_;
+    T *p_ = nullptr, *base_ = nullptr;
+    T *const *array_ = nullptr;
     std::vector<T *> ptrs_;
 };
 
-template <class T>
-int getrf(Layout l, const Batch<T> &shape, T *a, T *const *ap, int *p, int *const *pp, const Batch<int> &pshape,
-          std::vector<int> &info) {
-    const int count = shape.count();
-    std::vector<int> m(count), n(count);
-    for (int i = 0; i < count; ++i) m[i] = shape.rows(i), n[i] = shape.cols(i);
-    switch (l) {
-    case Layout::Strided:
-        return batchlapack::getrf_batch(m[0], n[0], a, shape.ld(0), shape.stride(), p, pshape.stride(), info.data(),
-                                        count);
-    case Layout::Pointers: return batchlapack::getrf_batch_ptr(m[0], n[0], ap, shape.ld(0), pp, info.data(), count);
-    case Layout::Variable:
-        return batchlapack::getrf_vbatch(m.data(), n.data(), ap, shape.lds(), pp, info.data(), count);
-    }
-    return 1;
+// One call's arguments: the sizes of matrix i (n[i], and r[i]: columns, right-hand sides or k),
+// the routine's arrays in argument order, pivots (routines that have them) and info.
+template <class T> struct Problem {
+    std::vector<int> n, r;
+    std::vector<Batch<T>> arrays;
+    Batch<int> piv;
+    std::vector<int> info;
+};
+// Where the call finds them: per array its strided base and its array of pointers.
+template <class T> struct Where {
+    std::vector<T *> base;
+    std::vector<T *const *> ptrs;
+    int *piv_base = nullptr;
+    int *const *piv_ptrs = nullptr;
+};
+template <class T> Where<T> on_host(Problem<T> &p) {
+    Where<T> w;
+    for (Batch<T> &b : p.arrays) w.base.push_back(b.base()), w.ptrs.push_back(b.ptrs());
+    if (p.piv.count()) w.piv_base = p.piv.base(), w.piv_ptrs = p.piv.ptrs();
+    return w;
 }
 
-template <class T> struct Problem {
-    Batch<T> a;
-    Batch<int> piv;
-    Problem(Layout l, const std::vector<int> &m, const std::vector<int> &n) : a(l, m, n, 1) {
-        std::vector<int> k(m.size());
-        for (size_t i = 0; i < m.size(); ++i) k[i] = std::min(m[i], n[i]);
-        piv = Batch<int>(l, k, std::vector<int>(m.size(), 1));
-        a.randomize();
-    }
-    // The reference: the same call on pageable host data.
-    int run_host(Layout l, std::vector<int> &info) {
-        return getrf(l, a, a.base(), a.ptrs(), piv.base(), piv.ptrs(), piv, info);
-    }
+struct Dims {
+    int rows, cols;
+};
+// A routine of the table: the shapes of its arrays (and pivots' length, 0: none) for matrix sizes
+// (n, r), how its matrices are filled so that the results are finite, and its call in a layout.
+template <class T> struct Routine {
+    const char *name;
+    bool exact;  // the library's own kernels (bit for bit), or served by cuBLAS (within rounding)
+    std::function<std::vector<Dims>(int n, int r)> shapes;
+    std::function<int(int n, int r)> pivots;
+    std::function<void(Problem<T> &)> fill;
+    std::function<int(Layout, Problem<T> &, const Where<T> &)> call;
 };
 
-TYPED_TEST(CudaDataT, GetrfInPlaceEqualsHostData) {
+// Every matrix of a batch made well conditioned: a diagonal of 2n dominates (Hermitian with a real
+// diagonal when `hermitian`, so that it is positive definite).
+template <class T> void dominant(Batch<T> &a, bool hermitian) {
+    a.randomize();
+    for (int i = 0; i < a.count(); ++i)
+        for (int c = 0; c < a.cols(i); ++c) {
+            a.at(i, c, c) = T(Real<T>(2 * a.cols(i) + 1));
+            for (int r = c + 1; hermitian && r < a.rows(i); ++r) {
+                T v = a.at(i, r, c);
+                if constexpr (is_complex<T>) v = std::conj(v);
+                a.at(i, c, r) = v;
+            }
+        }
+}
+// Pivots as getrf writes them: row j swapped with a row j..n-1 (1-based).
+inline void pivots(Batch<int> &p) {
+    for (int i = 0; i < p.count(); ++i)
+        for (int j = 0; j < p.rows(i); ++j) p.at(i, j, 0) = std::min(p.rows(i), j + 1 + j % 3);
+}
+
+template <class T> std::vector<Routine<T>> routines() {
+    using W = const Where<T> &;
+    using P = Problem<T> &;
+    auto square_and_b = [](int n, int r) { return std::vector<Dims>{{n, n}, {n, r}}; };
+    auto none = [](int, int) { return 0; };
+    auto rows = [](int n, int) { return n; };
+    auto general = [](P p) { dominant(p.arrays[0], false), p.arrays[1].randomize(); };
+    auto spd = [](P p) {
+        dominant(p.arrays[0], true);
+        for (size_t a = 1; a < p.arrays.size(); ++a) p.arrays[a].randomize();
+    };
+    auto random = [](P p) {
+        for (Batch<T> &b : p.arrays) b.randomize();
+    };
+    const T two = T(Real<T>(2)), half = T(Real<T>(0.5));
+    std::vector<Routine<T>> list;
+    list.push_back({"getrf", true, [](int n, int r) { return std::vector<Dims>{{n, r}}; },
+                    [](int n, int r) { return std::min(n, r); }, random, [](Layout l, P p, W w) {
+                        const Batch<T> &a = p.arrays[0];
+                        if (l == Layout::Strided)
+                            return batchlapack::getrf_batch(p.n[0], p.r[0], w.base[0], a.ld(0), a.stride(), w.piv_base,
+                                                            p.piv.stride(), p.info.data(), a.count());
+                        if (l == Layout::Pointers)
+                            return batchlapack::getrf_batch_ptr(p.n[0], p.r[0], w.ptrs[0], a.ld(0), w.piv_ptrs,
+                                                                p.info.data(), a.count());
+                        return batchlapack::getrf_vbatch(p.n.data(), p.r.data(), w.ptrs[0], a.lds(), w.piv_ptrs,
+                                                         p.info.data(), a.count());
+                    }});
+    list.push_back({"getrs", true, square_and_b, rows,
+                    [](P p) { dominant(p.arrays[0], false), p.arrays[1].randomize(), pivots(p.piv); },
+                    [](Layout l, P p, W w) {
+                        const Batch<T> &a = p.arrays[0], &b = p.arrays[1];
+                        if (l == Layout::Strided)
+                            return batchlapack::getrs_batch('T', p.n[0], p.r[0], w.base[0], a.ld(0), a.stride(),
+                                                            w.piv_base, p.piv.stride(), w.base[1], b.ld(0), b.stride(),
+                                                            p.info.data(), a.count());
+                        if (l == Layout::Pointers)
+                            return batchlapack::getrs_batch_ptr('T', p.n[0], p.r[0], w.ptrs[0], a.ld(0), w.piv_ptrs,
+                                                                w.ptrs[1], b.ld(0), p.info.data(), a.count());
+                        return batchlapack::getrs_vbatch('T', p.n.data(), p.r.data(), w.ptrs[0], a.lds(), w.piv_ptrs,
+                                                         w.ptrs[1], b.lds(), p.info.data(), a.count());
+                    }});
+    list.push_back({"gesv", true, square_and_b, rows, general, [](Layout l, P p, W w) {
+                        const Batch<T> &a = p.arrays[0], &b = p.arrays[1];
+                        if (l == Layout::Strided)
+                            return batchlapack::gesv_batch(p.n[0], p.r[0], w.base[0], a.ld(0), a.stride(), w.piv_base,
+                                                           p.piv.stride(), w.base[1], b.ld(0), b.stride(), p.info.data(),
+                                                           a.count());
+                        if (l == Layout::Pointers)
+                            return batchlapack::gesv_batch_ptr(p.n[0], p.r[0], w.ptrs[0], a.ld(0), w.piv_ptrs, w.ptrs[1],
+                                                               b.ld(0), p.info.data(), a.count());
+                        return batchlapack::gesv_vbatch(p.n.data(), p.r.data(), w.ptrs[0], a.lds(), w.piv_ptrs,
+                                                        w.ptrs[1], b.lds(), p.info.data(), a.count());
+                    }});
+    list.push_back({"potrf", true, [](int n, int) { return std::vector<Dims>{{n, n}}; }, none, spd,
+                    [](Layout l, P p, W w) {
+                        const Batch<T> &a = p.arrays[0];
+                        if (l == Layout::Strided)
+                            return batchlapack::potrf_batch('L', p.n[0], w.base[0], a.ld(0), a.stride(), p.info.data(),
+                                                            a.count());
+                        if (l == Layout::Pointers)
+                            return batchlapack::potrf_batch_ptr('L', p.n[0], w.ptrs[0], a.ld(0), p.info.data(), a.count());
+                        return batchlapack::potrf_vbatch('L', p.n.data(), w.ptrs[0], a.lds(), p.info.data(), a.count());
+                    }});
+    // potrs and posv differ only in their name: one call for both.
+    auto cholesky_solve = [](bool factor) {
+        return [factor](Layout l, P p, W w) {
+            const Batch<T> &a = p.arrays[0], &b = p.arrays[1];
+            int *info = p.info.data();
+            const int count = a.count();
+            if (l == Layout::Strided)
+                return factor ? batchlapack::posv_batch('U', p.n[0], p.r[0], w.base[0], a.ld(0), a.stride(), w.base[1],
+                                                        b.ld(0), b.stride(), info, count)
+                              : batchlapack::potrs_batch('U', p.n[0], p.r[0], w.base[0], a.ld(0), a.stride(), w.base[1],
+                                                         b.ld(0), b.stride(), info, count);
+            if (l == Layout::Pointers)
+                return factor ? batchlapack::posv_batch_ptr('U', p.n[0], p.r[0], w.ptrs[0], a.ld(0), w.ptrs[1], b.ld(0),
+                                                            info, count)
+                              : batchlapack::potrs_batch_ptr('U', p.n[0], p.r[0], w.ptrs[0], a.ld(0), w.ptrs[1],
+                                                             b.ld(0), info, count);
+            return factor ? batchlapack::posv_vbatch('U', p.n.data(), p.r.data(), w.ptrs[0], a.lds(), w.ptrs[1], b.lds(),
+                                                     info, count)
+                          : batchlapack::potrs_vbatch('U', p.n.data(), p.r.data(), w.ptrs[0], a.lds(), w.ptrs[1],
+                                                      b.lds(), info, count);
+        };
+    };
+    list.push_back({"potrs", true, square_and_b, none, spd, cholesky_solve(false)});
+    list.push_back({"posv", true, square_and_b, none, spd, cholesky_solve(true)});
+    list.push_back({"trsv", true, [](int n, int) { return std::vector<Dims>{{n, n}, {n, 1}}; }, none, general,
+                    [](Layout l, P p, W w) {
+                        const Batch<T> &a = p.arrays[0], &x = p.arrays[1];
+                        if (l == Layout::Strided)
+                            return batchlapack::trsv_batch('L', 'T', 'N', p.n[0], w.base[0], a.ld(0), a.stride(),
+                                                           w.base[1], 1, x.stride(), a.count());
+                        if (l == Layout::Pointers)
+                            return batchlapack::trsv_batch_ptr('L', 'T', 'N', p.n[0], w.ptrs[0], a.ld(0), w.ptrs[1], 1,
+                                                               a.count());
+                        const std::vector<int> inc(a.count(), 1);
+                        return batchlapack::trsv_vbatch('L', 'T', 'N', p.n.data(), w.ptrs[0], a.lds(), w.ptrs[1],
+                                                        inc.data(), a.count());
+                    }});
+    list.push_back({"trsm", true, square_and_b, none, general, [two](Layout l, P p, W w) {
+                        const Batch<T> &a = p.arrays[0], &b = p.arrays[1];
+                        if (l == Layout::Strided)
+                            return batchlapack::trsm_batch('L', 'U', 'C', 'N', p.n[0], p.r[0], two, w.base[0], a.ld(0),
+                                                           a.stride(), w.base[1], b.ld(0), b.stride(), a.count());
+                        if (l == Layout::Pointers)
+                            return batchlapack::trsm_batch_ptr('L', 'U', 'C', 'N', p.n[0], p.r[0], two, w.ptrs[0],
+                                                               a.ld(0), w.ptrs[1], b.ld(0), a.count());
+                        return batchlapack::trsm_vbatch('L', 'U', 'C', 'N', p.n.data(), p.r.data(), two, w.ptrs[0],
+                                                        a.lds(), w.ptrs[1], b.lds(), a.count());
+                    }});
+    // gemm: C (n x n) := 2 A B^H + C/2 with A and B n x r (k = r).
+    list.push_back({"gemm", false, [](int n, int r) { return std::vector<Dims>{{n, r}, {n, r}, {n, n}}; }, none,
+                    random, [two, half](Layout l, P p, W w) {
+                        const Batch<T> &a = p.arrays[0], &b = p.arrays[1], &c = p.arrays[2];
+                        if (l == Layout::Strided)
+                            return batchlapack::gemm_batch('N', 'C', p.n[0], p.n[0], p.r[0], two, w.base[0], a.ld(0),
+                                                           a.stride(), w.base[1], b.ld(0), b.stride(), half, w.base[2],
+                                                           c.ld(0), c.stride(), a.count());
+                        if (l == Layout::Pointers)
+                            return batchlapack::gemm_batch_ptr('N', 'C', p.n[0], p.n[0], p.r[0], two, w.ptrs[0], a.ld(0),
+                                                               w.ptrs[1], b.ld(0), half, w.ptrs[2], c.ld(0), a.count());
+                        return batchlapack::gemm_vbatch('N', 'C', p.n.data(), p.n.data(), p.r.data(), two, w.ptrs[0],
+                                                        a.lds(), w.ptrs[1], b.lds(), half, w.ptrs[2], c.lds(), a.count());
+                    }});
+    // gemv: y (n) := 2 A x + y/2 with A n x r.
+    list.push_back({"gemv", false, [](int n, int r) { return std::vector<Dims>{{n, r}, {r, 1}, {n, 1}}; }, none,
+                    random, [two, half](Layout l, P p, W w) {
+                        const Batch<T> &a = p.arrays[0], &x = p.arrays[1], &y = p.arrays[2];
+                        if (l == Layout::Strided)
+                            return batchlapack::gemv_batch('N', p.n[0], p.r[0], two, w.base[0], a.ld(0), a.stride(),
+                                                           w.base[1], 1, x.stride(), half, w.base[2], 1, y.stride(),
+                                                           a.count());
+                        if (l == Layout::Pointers)
+                            return batchlapack::gemv_batch_ptr('N', p.n[0], p.r[0], two, w.ptrs[0], a.ld(0), w.ptrs[1],
+                                                               1, half, w.ptrs[2], 1, a.count());
+                        const std::vector<int> inc(a.count(), 1);
+                        return batchlapack::gemv_vbatch('N', p.n.data(), p.r.data(), two, w.ptrs[0], a.lds(),
+                                                        w.ptrs[1], inc.data(), half, w.ptrs[2], inc.data(), a.count());
+                    }});
+    return list;
+}
+
+template <class T> Problem<T> make(const Routine<T> &rt, Layout l, const std::vector<int> &n, const std::vector<int> &r) {
+    Problem<T> p;
+    p.n = n, p.r = r;
+    std::vector<std::vector<int>> rows, cols;
+    for (size_t i = 0; i < n.size(); ++i) {
+        std::vector<Dims> d = rt.shapes(n[i], r[i]);
+        rows.resize(d.size()), cols.resize(d.size());
+        for (size_t a = 0; a < d.size(); ++a) rows[a].push_back(d[a].rows), cols[a].push_back(d[a].cols);
+    }
+    for (size_t a = 0; a < rows.size(); ++a) p.arrays.emplace_back(l, rows[a], cols[a], 1);
+    if (rt.pivots(1, 1) > 0) {
+        std::vector<int> len(n.size());
+        for (size_t i = 0; i < n.size(); ++i) len[i] = rt.pivots(n[i], r[i]);
+        p.piv = Batch<int>(l, len, std::vector<int>(n.size(), 1));
+    }
+    rt.fill(p);
+    p.info.assign(n.size(), -99);
+    return p;
+}
+
+// Whether `got` equals `ref` bit for bit, or (cuBLAS) within rounding: guard cells bit for bit,
+// the rest elementwise within 30 * 200 eps of its largest magnitude (k <= 200 products a sum).
+template <class T>
+::testing::AssertionResult agree(const std::vector<T> &got, const std::vector<T> &ref, bool exact) {
+    if (got.size() != ref.size()) return ::testing::AssertionFailure() << "sizes differ";
+    if (exact) {
+        for (size_t k = 0; k < ref.size(); ++k)
+            if (!same_bits(got[k], ref[k]))
+                return ::testing::AssertionFailure() << "element " << k << ": " << got[k] << " vs " << ref[k];
+        return ::testing::AssertionSuccess();
+    }
+    double top = 0, diff = 0;
+    for (size_t k = 0; k < ref.size(); ++k) {
+        if (same_bits(ref[k], guard_value<T>())) {
+            if (!same_bits(got[k], guard_value<T>())) return ::testing::AssertionFailure() << "guard " << k << " written";
+            continue;
+        }
+        top = std::max(top, abs1(ref[k])), diff = std::max(diff, abs1(got[k] - ref[k]));
+    }
+    if (diff <= 30 * 200 * double(eps<T>()) * top) return ::testing::AssertionSuccess();
+    return ::testing::AssertionFailure() << "largest difference " << diff << " of elements up to " << top;
+}
+
+// The routine's call on `p` placed as `at` against the same call on pageable host data.
+template <class T> void expect_same_as_host(const Routine<T> &rt, Layout l, Problem<T> &p, Placement at) {
+    std::vector<std::unique_ptr<Copy<T>>> copies;
+    Where<T> w;
+    for (Batch<T> &b : p.arrays) {
+        copies.push_back(std::make_unique<Copy<T>>(b, at));
+        w.base.push_back(copies.back()->base()), w.ptrs.push_back(copies.back()->ptrs());
+    }
+    std::unique_ptr<Copy<int>> piv;
+    if (p.piv.count()) {
+        piv = std::make_unique<Copy<int>>(p.piv, at);
+        w.piv_base = piv->base(), w.piv_ptrs = piv->ptrs();
+    }
+    ASSERT_EQ(rt.call(l, p, w), 0) << bl_last_error();
+    EXPECT_EQ(bl_last_backend(), BL_BACKEND_CUDA);
+    const std::vector<int> info = p.info;
+    ASSERT_EQ(rt.call(l, p, on_host(p)), 0) << bl_last_error();
+    EXPECT_EQ(info, p.info);
+    for (size_t a = 0; a < p.arrays.size(); ++a)
+        EXPECT_TRUE(agree(copies[a]->back(), p.arrays[a].storage(), rt.exact)) << "array " << a << " differs";
+    if (piv) EXPECT_TRUE(piv->back() == p.piv.storage()) << "pivots differ";
+}
+
+TYPED_TEST(CudaDataT, InPlaceEqualsHostData) {
     using T = TypeParam;
-    // 8 and 32: warp teams; 33, 100: a block on a shared-memory tile; 190: in place in global
-    // memory for the complex types (too large for one block's shared memory).
-    const std::vector<int> sizes = {1, 8, 32, 33, 100, 190};
-    for (Layout l : kLayouts)
-        for (Memory mem : kMemories)
-            for (size_t s = 0; s < (l == Layout::Variable ? 1 : sizes.size()); ++s) {
-                std::vector<int> m = l == Layout::Variable ? mixed_sizes(30, 120) : std::vector<int>(5, sizes[s]);
-                std::vector<int> n = l == Layout::Variable ? mixed_sizes(30, 120) : m;
-                SCOPED_TRACE(std::string(name(l)) + " " + name(mem) + " n=" + std::to_string(n[0]));
-                Problem<T> pr(l, m, n);
-                Copy<T> da(pr.a, mem);
-                Copy<int> dp(pr.piv, mem);
-                std::vector<int> info(m.size(), -99), ref_info(m.size(), -99);
-                ASSERT_EQ(getrf(l, pr.a, da.base(), da.ptrs(), dp.base(), dp.ptrs(), pr.piv, info), 0) << bl_last_error();
-                EXPECT_EQ(bl_last_backend(), BL_BACKEND_CUDA);
-                ASSERT_EQ(pr.run_host(l, ref_info), 0) << bl_last_error();
-                EXPECT_EQ(info, ref_info);
-                std::vector<T> got = da.back();
-                EXPECT_EQ(0, std::memcmp(got.data(), pr.a.storage().data(), got.size() * sizeof(T))) << "factors differ";
-                EXPECT_TRUE(dp.back() == pr.piv.storage()) << "pivots differ";
+    // 1 and 32: register kernels and warp teams; 33: a block on a shared-memory tile; 190: in
+    // place in global memory (too large for one block's shared memory in double and complex).
+    const std::vector<int> sizes = {1, 32, 33, 190};
+    for (const Routine<T> &rt : routines<T>())
+        for (Layout l : kLayouts)
+            for (const Placement &at : kPlacements) {
+                if (l == Layout::Strided && at.array != Memory::Host) continue;
+                for (size_t s = 0; s < (l == Layout::Variable ? 1 : sizes.size()); ++s) {
+                    // Uniform sizes: n x n, r = n/2 + 1 (columns, right-hand sides, k); mixed in vbatch.
+                    const int count = 4;
+                    std::vector<int> n = l == Layout::Variable ? mixed_sizes(12, 120) : std::vector<int>(count, sizes[s]);
+                    std::vector<int> r = l == Layout::Variable ? mixed_sizes(12, 60) : std::vector<int>(count, n[0] / 2 + 1);
+                    SCOPED_TRACE(std::string(rt.name) + " " + name(l) + " data " + name(at.data) + ", pointers " +
+                                 name(at.array) + " n=" + std::to_string(n[0]));
+                    Problem<T> p = make(rt, l, n, r);
+                    expect_same_as_host(rt, l, p, at);
+                }
             }
 }
 
 // Many small chunks through the staging pipeline, from several host threads at once: every
 // thread's results must equal those of one single-chunk call.
-TYPED_TEST(CudaDataT, GetrfChunksAndThreads) {
+TYPED_TEST(CudaDataT, ChunksAndThreads) {
     using T = TypeParam;
-    const int threads = 4, count = 300, n = 12;
-    std::vector<Problem<T>> problems;
-    for (int t = 0; t < threads; ++t)
-        problems.emplace_back(Layout::Strided, std::vector<int>(count, n), std::vector<int>(count, n));
-    std::vector<Problem<T>> expected = problems;
-    std::vector<std::vector<int>> ref_info(threads, std::vector<int>(count)), info = ref_info;
-    for (int t = 0; t < threads; ++t) ASSERT_EQ(expected[t].run_host(Layout::Strided, ref_info[t]), 0);
+    const int threads = 4, count = 200, n = 12;
+    for (const Routine<T> &rt : routines<T>()) {
+        SCOPED_TRACE(rt.name);
+        std::vector<Problem<T>> problems, expected;
+        for (int t = 0; t < threads; ++t)
+            problems.push_back(make(rt, Layout::Strided, std::vector<int>(count, n), std::vector<int>(count, 5)));
+        expected = problems;
+        for (Problem<T> &e : expected) ASSERT_EQ(rt.call(Layout::Strided, e, on_host(e)), 0) << bl_last_error();
 
-    ASSERT_EQ(setenv("BATCHLAPACK_CUDA_CHUNK_BYTES", "20000", 1), 0);  // about 10 matrices a chunk
-    std::vector<int> codes(threads, -1);
-    std::vector<bl_backend> used(threads);
-    std::vector<std::thread> pool;
-    for (int t = 0; t < threads; ++t)
-        pool.emplace_back([&, t] {
-            codes[t] = problems[t].run_host(Layout::Strided, info[t]);
-            used[t] = bl_last_backend();
-        });
-    for (auto &th : pool) th.join();
-    unsetenv("BATCHLAPACK_CUDA_CHUNK_BYTES");
-    for (int t = 0; t < threads; ++t) {
-        EXPECT_EQ(codes[t], 0);
-        EXPECT_EQ(used[t], BL_BACKEND_CUDA);
-        EXPECT_EQ(info[t], ref_info[t]);
-        EXPECT_TRUE(problems[t].a.storage() == expected[t].a.storage()) << "thread " << t;
-        EXPECT_TRUE(problems[t].piv.storage() == expected[t].piv.storage()) << "thread " << t;
+        ASSERT_EQ(setenv("BATCHLAPACK_CUDA_CHUNK_BYTES", "20000", 1), 0);  // about 10 matrices a chunk
+        std::vector<int> codes(threads, -1);
+        std::vector<bl_backend> used(threads);
+        std::vector<std::thread> pool;
+        for (int t = 0; t < threads; ++t)
+            pool.emplace_back([&, t] {
+                codes[t] = rt.call(Layout::Strided, problems[t], on_host(problems[t]));
+                used[t] = bl_last_backend();
+            });
+        for (auto &th : pool) th.join();
+        unsetenv("BATCHLAPACK_CUDA_CHUNK_BYTES");
+        for (int t = 0; t < threads; ++t) {
+            EXPECT_EQ(codes[t], 0);
+            EXPECT_EQ(used[t], BL_BACKEND_CUDA);
+            EXPECT_EQ(problems[t].info, expected[t].info);
+            for (size_t a = 0; a < problems[t].arrays.size(); ++a)
+                EXPECT_TRUE(agree(problems[t].arrays[a].storage(), expected[t].arrays[a].storage(), rt.exact))
+                    << "thread " << t << " array " << a;
+            EXPECT_TRUE(problems[t].piv.storage() == expected[t].piv.storage()) << "thread " << t;
+        }
     }
 }
 

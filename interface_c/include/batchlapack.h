@@ -24,6 +24,12 @@
  *                              is an array of `batch` values, every array argument an array of
  *                              `batch` pointers. Character options and scalars (alpha, beta) are
  *                              the same for the whole batch.
+ *    With the CUDA backend the matrices may lie in host, pinned, device or managed memory (all
+ *    matrices of one argument in one kind). In the two pointer layouts the array of pointers
+ *    itself may lie in host, device or managed memory (as cuBLAS's batched routines want it):
+ *    the GPU reads a device or managed array in place, and the library copies a device array
+ *    back only to check it for null entries (or to stage host matrices it points to). The
+ *    vbatch arrays of sizes, leading dimensions and increments, and info, are host memory.
  *  - Return value (every routine):
  *       0   the arguments were legal; info[i] holds LAPACK's INFO for matrix i.
  *      -k   argument k (1-based, counted in the batched call's own argument list) is illegal;
