@@ -120,14 +120,18 @@ void *Buffer::ensure(size_t bytes) {
 
 Context::Context() {
     for (Slot &s : slot) check(cudaStreamCreateWithFlags(&s.stream, cudaStreamNonBlocking), "cudaStreamCreate");
-    check(cudaEventCreateWithFlags(&callers_work, cudaEventDisableTiming), "cudaEventCreate");
+    for (cudaEvent_t &e : callers_work) check(cudaEventCreateWithFlags(&e, cudaEventDisableTiming), "cudaEventCreate");
 }
 void Context::after_callers_work() {
-    check(cudaEventRecord(callers_work, cudaStreamLegacy), "cudaEventRecord (the caller's work)");
-    for (Slot &s : slot) check(cudaStreamWaitEvent(s.stream, callers_work, 0), "cudaStreamWaitEvent");
+    const cudaStream_t defaults[2] = {cudaStreamLegacy, cudaStreamPerThread};
+    for (int k = 0; k < 2; ++k) {
+        check(cudaEventRecord(callers_work[k], defaults[k]), "cudaEventRecord (the caller's work)");
+        for (Slot &s : slot) check(cudaStreamWaitEvent(s.stream, callers_work[k], 0), "cudaStreamWaitEvent");
+    }
 }
 Context::~Context() {
-    if (callers_work) cudaEventDestroy(callers_work);
+    for (cudaEvent_t e : callers_work)
+        if (e) cudaEventDestroy(e);
     for (Slot &s : slot) {
         if (s.blas_) cublasDestroy(s.blas_);
         if (s.stream) cudaStreamDestroy(s.stream);

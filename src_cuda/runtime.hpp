@@ -83,11 +83,12 @@ struct Slot {
 constexpr int kSlots = 3;
 struct Context {
     Slot slot[kSlots];
-    // Makes every slot's stream wait for the work enqueued so far on the legacy default stream,
-    // which in turn waits for the other blocking streams: a caller's cudaMemcpy into device
-    // memory may return before its DMA lands, and the slots' streams are non-blocking.
+    // Makes every slot's stream wait for the work enqueued so far on the legacy default stream
+    // (which in turn waits for the other blocking streams) and on the calling thread's per-thread
+    // default stream (code built with --default-stream per-thread): a caller's cudaMemcpy into
+    // device memory may return before its DMA lands, and the slots' streams are non-blocking.
     void after_callers_work();
-    cudaEvent_t callers_work = nullptr;
+    cudaEvent_t callers_work[2] = {nullptr, nullptr};
     Context();
     ~Context();
     Context(const Context &) = delete;
