@@ -116,8 +116,7 @@ template <class T> struct PotrsBody {
         const Triangle tri[2] = {{!upper, upper, upper, false}, {!upper, !upper, !upper, false}};
         if constexpr (std::is_same<Team, BlockTeam>::value)
             if (shared) {
-                solve_shared(t, N, R, a, lda, static_cast<const int *>(nullptr), false, 2, tri, b, 1, ldb,
-                             static_cast<T *>(tile));
+                solve_shared(t, N, R, a, lda, tri, b, ldb, static_cast<T *>(tile));
                 return;
             }
         for (const Triangle &s : tri) trsm_left(t, s.lower, s.transpose, s.conjugate, s.unit, N, R, a, lda, b, 1, ldb, scratch);

@@ -104,8 +104,7 @@ template <int NB, class T> void launch_registers(const GetrfRegisters<NB, T> &g,
 }
 
 // Solves op(A) X = B with A = P L U from getrf. Matrices whose `skip` entry is nonzero (gesv:
-// the factorization failed) are left alone, as LAPACK's gesv does. With `shared` (block teams) a
-// right-hand side at a time through the team's tile, else in place in global memory.
+// the factorization failed) are left alone, as LAPACK's gesv does.
 template <class T> struct GetrsBody {
     char trans;
     Sizes n, nrhs;
@@ -113,22 +112,13 @@ template <class T> struct GetrsBody {
     View<const int> ipiv;
     View<T> B;
     const int *skip;
-    bool shared;
-    template <class Team> __device__ void operator()(const Team &t, int64_t i, void *tile, void *scratch) const {
+    template <class Team> __device__ void operator()(const Team &t, int64_t i, void *, void *scratch) const {
         const int N = n[i], R = nrhs[i];
         if (N == 0 || R == 0 || (skip && skip[i] != 0)) return;
         const T *a = A.at(i);
         const int lda = A.ldi(i), ldb = B.ldi(i);
         const int *p = ipiv.at(i);
         T *b = B.at(i);
-        const bool conj = trans == 'C';
-        if constexpr (std::is_same<Team, BlockTeam>::value)
-            if (shared) {
-                const Triangle lu[2] = {{true, false, false, true}, {false, false, false, false}};
-                const Triangle ut[2] = {{false, true, conj, false}, {true, true, conj, true}};
-                solve_shared(t, N, R, a, lda, p, trans != 'N', 2, trans == 'N' ? lu : ut, b, 1, ldb, static_cast<T *>(tile));
-                return;
-            }
         // Row interchanges, in LAPACK's order (forward for A, backward for A^T / A^H), one
         // thread per right-hand side.
         auto swaps = [&](bool forward) {
@@ -148,6 +138,7 @@ template <class T> struct GetrsBody {
             trsm_left(t, true, false, false, true, N, R, a, lda, b, 1, ldb, scratch);
             trsm_left(t, false, false, false, false, N, R, a, lda, b, 1, ldb, scratch);
         } else {
+            const bool conj = trans == 'C';
             trsm_left(t, false, true, conj, false, N, R, a, lda, b, 1, ldb, scratch);
             trsm_left(t, true, true, conj, true, N, R, a, lda, b, 1, ldb, scratch);
             swaps(false);
@@ -205,9 +196,8 @@ void launch_getrs(Chunk &c, char trans, const Int &n, const Int &nrhs, const Arr
         launch_solve_registers(g, maxn, c.stream);
         return;
     }
-    const bool shared = maxn > 32 && maxn <= kSharedSolveMax;
-    GetrsBody<Dev<T>> body{trans, c.sizes(n), c.sizes(nrhs), c.view(A), c.view(ipiv), c.view(B), skip, shared};
-    launch(body, c.count, maxn <= 32, block_threads(maxn), shared ? maxn * sizeof(Dev<T>) : 0, c.stream);
+    GetrsBody<Dev<T>> body{trans, c.sizes(n), c.sizes(nrhs), c.view(A), c.view(ipiv), c.view(B), skip};
+    launch(body, c.count, maxn <= 32, block_threads(maxn), 0, c.stream);
 }
 
 }  // namespace
