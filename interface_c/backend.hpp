@@ -25,6 +25,9 @@ double transfer_bandwidth();
 // true (null entries if the copy fails, so that the call is rejected rather than crashing);
 // returns false, copying nothing, when the host can read the array where it is.
 bool copy_device_pointers(const void *const *ptrs, int64_t count, std::vector<const void *> &out);
+// Whether the host can read the memory at p (host, pinned or managed memory; not device memory).
+// Always true without a usable device.
+bool host_accessible(const void *p);
 // What cuda::run returns when the call is better run on the CPU (no GPU kernel for it, or host
 // data the cost model says the CPU finishes first); the dispatcher then runs cpu::run.
 constexpr int kRunOnCpu = 1;

@@ -38,6 +38,40 @@ template <class Op> double total_flops(const Op &op) {
     return f;
 }
 
+// Whether the CPU can run `op` where its arrays are: none of them (nor, for the pointer layouts,
+// the array of pointers or the first matrix it points to) in device memory. The CPU path of a
+// call on device data rejects it rather than reading device addresses on the host.
+struct HostReadable {
+    bool ok = true;
+    int64_t count = 0;
+    template <class T, class... Names> void operator()(const Array<T> &a, Names...) {
+        if (!ok) return;
+        if (!a.pointers) {
+            ok = cuda::host_accessible(a.base);
+            return;
+        }
+        if (count == 0 || !(ok = cuda::host_accessible(a.ptrs))) return;
+        const void *first = nullptr;
+        for (int64_t i = 0; i < count && first == nullptr; ++i) first = a.ptrs[i];
+        ok = cuda::host_accessible(first);
+    }
+    template <class X, class... Names> void operator()(const X &, Names...) {}
+};
+template <class Op> bool host_can_read(Op &op) {
+    HostReadable probe;
+    probe.count = op.b.count;
+    op.fields(probe);
+    return probe.ok;
+}
+template <class Op> int run_on_cpu(Op &op) {
+    if (!host_can_read(op)) {
+        explain_failure("the arrays are in device memory and this call runs on the CPU (backend cpu, or no GPU "
+                        "kernels for the routine yet): pass host or managed memory");
+        return BL_ERROR_DEVICE_DATA;
+    }
+    return cpu::run(op);
+}
+
 template <class Op> int call_impl(Op &op, Layout layout, const char *routine, int *info, bool has_info, int batch) {
     Batch &b = op.b;
     b.routine = routine;
@@ -71,10 +105,10 @@ template <class Op> int call_impl(Op &op, Layout layout, const char *routine, in
             code = cuda::run(op);
             if (code == cuda::kRunOnCpu) {
                 record_target(BL_BACKEND_CPU);
-                code = cpu::run(op);
+                code = run_on_cpu(op);
             }
             break;
-        case Target::Cpu: record_target(BL_BACKEND_CPU); code = cpu::run(op); break;
+        case Target::Cpu: record_target(BL_BACKEND_CPU); code = run_on_cpu(op); break;
         default: code = BL_ERROR_NO_DEVICE; break;
         }
     } catch (const std::bad_alloc &) {

@@ -108,6 +108,7 @@ const char *bl_error_string(int code) {
     case BL_ERROR_NO_DEVICE: return "no usable CUDA device (or the library was built without CUDA)";
     case BL_ERROR_INVALID_VALUE: return "invalid value for a library setting";
     case BL_ERROR_INTERNAL: return "internal error in batchlapack";
+    case BL_ERROR_DEVICE_DATA: return "arrays in device memory, but the call runs on the CPU";
     default: return "unknown error code";
     }
 }

@@ -29,6 +29,7 @@ module batchlapack
   integer, parameter, public :: BL_ERROR_NO_DEVICE = -1003
   integer, parameter, public :: BL_ERROR_INVALID_VALUE = -1004
   integer, parameter, public :: BL_ERROR_INTERNAL = -1005
+  integer, parameter, public :: BL_ERROR_DEVICE_DATA = -1006
   integer, parameter, public :: BL_BACKEND_AUTO = 0
   integer, parameter, public :: BL_BACKEND_CPU = 1
   integer, parameter, public :: BL_BACKEND_CUDA = 2

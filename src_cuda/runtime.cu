@@ -97,6 +97,8 @@ bool copy_device_pointers(const void *const *ptrs, int64_t count, std::vector<co
     return true;
 }
 
+bool host_accessible(const void *p) { return p == nullptr || !usable() || where(p) != Where::Device; }
+
 Buffer::~Buffer() { release(); }
 void Buffer::release() {
     if (pinned_) cudaFreeHost(p_);

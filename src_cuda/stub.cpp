@@ -9,6 +9,7 @@ namespace cuda {
 bool usable() { return false; }
 double transfer_bandwidth() { return 0; }
 bool copy_device_pointers(const void *const *, int64_t, std::vector<const void *> &) { return false; }
+bool host_accessible(const void *) { return true; }
 
 #define BL_STUB_RUN(Op) \
     template <class T> int run(const Op<T> &) { return BL_ERROR_NO_DEVICE; } \

@@ -413,5 +413,33 @@ TYPED_TEST(CudaDataT, ChunksAndThreads) {
     }
 }
 
+// A call on device memory that runs on the CPU (a routine without GPU kernels, or backend cpu)
+// returns BL_ERROR_DEVICE_DATA and leaves the data alone, rather than reading device addresses on
+// the host.
+TYPED_TEST(CudaDataT, DeviceDataOnTheCpuIsRejected) {
+    using T = TypeParam;
+    const int n = 6, count = 3;
+    std::vector<T> a(size_t(n) * n * count);
+    for (size_t e = 0; e < a.size(); ++e) a[e] = T(Real<T>(e % 7) + (e % n == (e / n) % n ? Real<T>(n) : 0));
+    T *A = static_cast<T *>(allocate(Memory::Device, a.size() * sizeof(T)));
+    T *tau = static_cast<T *>(allocate(Memory::Device, size_t(n) * count * sizeof(T)));
+    int *ipiv = static_cast<int *>(allocate(Memory::Device, size_t(n) * count * sizeof(int)));
+    ASSERT_EQ(cudaMemcpy(A, a.data(), a.size() * sizeof(T), cudaMemcpyHostToDevice), cudaSuccess);
+    std::vector<int> info(count, 7);
+    EXPECT_EQ(batchlapack::geqrf_batch(n, n, A, n, int64_t(n) * n, tau, int64_t(n), info.data(), count),
+              BL_ERROR_DEVICE_DATA);  // QR has no GPU kernels yet
+    EXPECT_EQ(bl_last_backend(), BL_BACKEND_CPU);
+    EXPECT_NE(std::string(bl_last_error()).find("device memory"), std::string::npos) << bl_last_error();
+    ASSERT_EQ(bl_set_backend(BL_BACKEND_CPU), 0);
+    EXPECT_EQ(batchlapack::getrf_batch(n, n, A, n, int64_t(n) * n, ipiv, int64_t(n), info.data(), count),
+              BL_ERROR_DEVICE_DATA);
+    ASSERT_EQ(bl_set_backend(BL_BACKEND_CUDA), 0);
+    std::vector<T> back(a.size());
+    ASSERT_EQ(cudaMemcpy(back.data(), A, a.size() * sizeof(T), cudaMemcpyDeviceToHost), cudaSuccess);
+    EXPECT_TRUE(back == a) << "A changed";
+    for (void *p : {static_cast<void *>(A), static_cast<void *>(tau), static_cast<void *>(ipiv)})
+        release(Memory::Device, p);
+}
+
 }  // namespace
 }  // namespace bltest

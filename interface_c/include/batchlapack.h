@@ -100,7 +100,9 @@ enum bl_error {
     BL_ERROR_DEVICE = -1002,           /* a CUDA call failed (driver, launch, transfer)           */
     BL_ERROR_NO_DEVICE = -1003,        /* backend 'cuda' requested, but no usable GPU / no build  */
     BL_ERROR_INVALID_VALUE = -1004,    /* a library-control call got a value it does not know     */
-    BL_ERROR_INTERNAL = -1005          /* a bug in batchlapack: please report it                  */
+    BL_ERROR_INTERNAL = -1005,         /* a bug in batchlapack: please report it                  */
+    BL_ERROR_DEVICE_DATA = -1006       /* arrays in device memory for a call that runs on the CPU
+                                        * (backend cpu, or a routine without GPU kernels yet)    */
 };
 
 /* bl_error_string: a static, human-readable description of a return value (0, -k or an error code). */
