@@ -88,11 +88,9 @@ template <int NB, class T> __global__ void __launch_bounds__(128) potrf_register
     if (lane == 0 && (!g.blocked || info != 0)) g.info[i] = info == 0 ? 0 : g.j0 + info;
 }
 template <class T> void launch_potrf_registers(const PotrfRegisters<T> &g, int largest, cudaStream_t stream) {
-    const int nb = largest <= 8 ? 8 : largest <= 16 ? 16 : 32;
-    const unsigned blocks = unsigned((g.count * nb + 127) / 128);
-    if (nb == 8) potrf_registers<8><<<blocks, 128, 0, stream>>>(g);
-    else if (nb == 16) potrf_registers<16><<<blocks, 128, 0, stream>>>(g);
-    else potrf_registers<32><<<blocks, 128, 0, stream>>>(g);
+    launch_register_groups(largest, g.count, [&](auto nb, unsigned blocks) {
+        potrf_registers<decltype(nb)::value><<<blocks, 128, 0, stream>>>(g);
+    });
     check_launch("potrf_registers");
 }
 

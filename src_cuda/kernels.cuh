@@ -10,6 +10,7 @@
 #include "runtime.hpp"
 
 #include <algorithm>
+#include <type_traits>
 
 namespace bl {
 namespace cuda {
@@ -241,6 +242,17 @@ __device__ void solve_shared(const BlockTeam &t, int n, int nrhs, const T *a, in
     }
 }
 
+// ---- register kernels ------------------------------------------------------------------------
+// The register kernels give each matrix a group of NB lanes, NB = 8, 16 or 32 (the smallest that
+// holds the chunk's largest order), 128 threads to a block: calls launch(NB as an
+// std::integral_constant, blocks) for `count` matrices.
+template <class F> void launch_register_groups(int largest, int64_t count, F &&launch) {
+    auto go = [&](auto nb) { launch(nb, unsigned((count * decltype(nb)::value + 127) / 128)); };
+    if (largest <= 8) go(std::integral_constant<int, 8>());
+    else if (largest <= 16) go(std::integral_constant<int, 16>());
+    else go(std::integral_constant<int, 32>());
+}
+
 // ---- small solves in registers --------------------------------------------------------------
 // The solves of getrs, potrs and trsv for n <= NB (8, 16, 32) and few right-hand sides: a group
 // of NB lanes per matrix, lane r holding row r of op(A) and element r of the right-hand side;
@@ -310,11 +322,9 @@ template <int NB, class T> __global__ void __launch_bounds__(128) solve_register
     }
 }
 template <class T> void launch_solve_registers(const SolveRegisters<T> &g, int largest, cudaStream_t stream) {
-    const int nb = largest <= 8 ? 8 : largest <= 16 ? 16 : 32;
-    const unsigned blocks = unsigned((g.count * nb + 127) / 128);
-    if (nb == 8) solve_registers<8><<<blocks, 128, 0, stream>>>(g);
-    else if (nb == 16) solve_registers<16><<<blocks, 128, 0, stream>>>(g);
-    else solve_registers<32><<<blocks, 128, 0, stream>>>(g);
+    launch_register_groups(largest, g.count, [&](auto nb, unsigned blocks) {
+        solve_registers<decltype(nb)::value><<<blocks, 128, 0, stream>>>(g);
+    });
     check_launch("solve_registers");
 }
 // Whether the register solve serves a chunk: n <= 32 and at most this many right-hand sides.

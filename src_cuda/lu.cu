@@ -41,14 +41,14 @@ template <class T> struct GetrfBody {
 // (|value|, position) and broadcast from wherever it lies, and every row is stored once, at its
 // final position. Every lane runs every step (the shuffles need the whole warp); steps past a
 // matrix's min(m, n) change nothing.
-template <int NB, class T> struct GetrfRegisters {
+template <class T> struct GetrfRegisters {
     Sizes m, n;
     View<T> A;
     View<int> ipiv;
     int *info;
     int64_t count;
 };
-template <int NB, class T> __global__ void __launch_bounds__(128) getrf_registers(GetrfRegisters<NB, T> g) {
+template <int NB, class T> __global__ void __launch_bounds__(128) getrf_registers(GetrfRegisters<T> g) {
     using R = RealOf<T>;
     const int lane = threadIdx.x & (NB - 1), group = (threadIdx.x & 31) & ~(NB - 1);
     const int64_t i = (int64_t(blockIdx.x) * blockDim.x + threadIdx.x) / NB;
@@ -97,11 +97,6 @@ template <int NB, class T> __global__ void __launch_bounds__(128) getrf_register
     if (lane == 0) g.info[i] = info;
 }
 
-template <int NB, class T> void launch_registers(const GetrfRegisters<NB, T> &g, cudaStream_t stream) {
-    const int64_t threads = g.count * NB;
-    getrf_registers<NB, T><<<unsigned((threads + 127) / 128), 128, 0, stream>>>(g);
-    check_launch("getrf_registers");
-}
 
 // Solves op(A) X = B with A = P L U from getrf. Matrices whose `skip` entry is nonzero (gesv:
 // the factorization failed) are left alone, as LAPACK's gesv does.
@@ -158,9 +153,11 @@ template <class T> void launch_getrf(Chunk &c, const Int &m, const Int &n, const
     const View<D> a = c.view(A);
     const View<int> p = c.view(ipiv);
     if (largest <= 32) {
-        if (largest <= 8) launch_registers(GetrfRegisters<8, D>{ms, ns, a, p, c.info, c.count}, c.stream);
-        else if (largest <= 16) launch_registers(GetrfRegisters<16, D>{ms, ns, a, p, c.info, c.count}, c.stream);
-        else launch_registers(GetrfRegisters<32, D>{ms, ns, a, p, c.info, c.count}, c.stream);
+        const GetrfRegisters<D> g{ms, ns, a, p, c.info, c.count};
+        launch_register_groups(largest, c.count, [&](auto nb, unsigned blocks) {
+            getrf_registers<decltype(nb)::value><<<blocks, 128, 0, c.stream>>>(g);
+        });
+        check_launch("getrf_registers");
         return;
     }
     if (largest <= kLuFusedMax) {
