@@ -30,6 +30,10 @@
  *    the GPU reads a device or managed array in place, and the library copies a device array
  *    back only to check it for null entries (or to stage host matrices it points to). The
  *    vbatch arrays of sizes, leading dimensions and increments, and info, are host memory.
+ *    Device memory needs a call that runs on the GPU: under backend cpu, and for geqrf, ormqr/
+ *    unmqr, orgqr/ungqr, gels and gebrd (no GPU kernels yet: they run on the CPU), arrays in
+ *    device memory return BL_ERROR_DEVICE_DATA and nothing is touched. A call on device data
+ *    first waits for the work the calling thread enqueued on the default stream.
  *  - Return value (every routine):
  *       0   the arguments were legal; info[i] holds LAPACK's INFO for matrix i.
  *      -k   argument k (1-based, counted in the batched call's own argument list) is illegal;
