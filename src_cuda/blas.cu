@@ -9,18 +9,25 @@ namespace bl {
 namespace cuda {
 namespace {
 
-// trsv beyond the register solve's sizes: one block per matrix.
+// trsv beyond the register solve's sizes: one block per matrix, x in its shared memory.
 template <class T> struct TrsvBody {
     Triangle t;
     Sizes n;
     View<const T> A;
     View<T> x;
-    template <class Team> __device__ void operator()(const Team &team, int64_t i, void *, void *scratch) const {
+    bool shared;
+    template <class Team> __device__ void operator()(const Team &team, int64_t i, void *tile, void *scratch) const {
         const int N = n[i];
         if (N == 0) return;
         const int inc = x.ldi(i);
         // A negative increment walks x from its last element in memory (BLAS).
         T *first = x.at(i) + (inc < 0 ? int64_t(N - 1) * -inc : 0);
+        if constexpr (std::is_same<Team, BlockTeam>::value)
+            if (shared) {
+                solve_shared(team, SharedSolve{1, {t, t}, false}, N, 1, A.at(i), A.ldi(i), nullptr, first, inc, 0,
+                             tile);
+                return;
+            }
         trsm_left(team, t.lower, t.transpose, t.conjugate, t.unit, N, 1, A.at(i), A.ldi(i), first, inc, 0, scratch);
     }
 };
@@ -77,8 +84,10 @@ template <class T> int run(const Trsv<T> &op) {
                 launch_solve_registers(g, maxn, c.stream);
                 return;
             }
-            TrsvBody<Dev<T>> body{t, c.sizes(op.n), c.view(op.A), c.view(op.x)};
-            launch(body, c.count, false, block_threads(maxn), 0, c.stream);
+            const bool shared = maxn <= kSharedSolveMax;
+            TrsvBody<Dev<T>> body{t, c.sizes(op.n), c.view(op.A), c.view(op.x), shared};
+            if (shared) launch(body, c.count, false, solve_shared_threads(maxn, 1), solve_shared_bytes<Dev<T>>(maxn, false), c.stream);
+            else launch(body, c.count, false, block_threads(maxn), 0, c.stream);
         });
 }
 BL_INSTANTIATE_RUN(Trsv)

@@ -59,6 +59,11 @@ template <class T> struct Update {
     View<T> A;
     bool cholesky, upper;
     const int *stop;  // Cholesky: a matrix whose factorization failed is left as it is
+    // C's columns end before this one: a recursive panel updates only its own second half.
+    int col_end = 1 << 30;
+    // Tiles per matrix (set by launch_update): block b takes tile b % tiles of matrix b / tiles,
+    // so that the tiles of one matrix run together and share its panel through the L2 cache.
+    int tiles = 1;
 };
 template <class T> struct UpdateShape {
     static constexpr int BM = sizeof(T) > 8 ? 32 : 64;  // a complex double tile twice the bytes
@@ -70,13 +75,14 @@ template <class T> struct UpdateTile {
     T *a;
     Block<T> A, B, C;
     __device__ bool init(const Update<T> &g, int BM) {
-        const int64_t i = blockIdx.x;
+        const int64_t i = blockIdx.x / g.tiles;
+        const int t = int(blockIdx.x % g.tiles);
         if (g.stop && g.stop[i] != 0) return false;
         const Step::Local l = g.s.at(i);
         const int j = g.s.j, j1 = j + l.jb;
-        mm = l.m - j1, nn = l.n - j1, kk = l.jb;
+        mm = l.m - j1, nn = min(l.n, g.col_end) - j1, kk = l.jb;
         if (kk <= 0 || mm <= 0 || nn <= 0) return false;
-        const int tiles_r = (mm + BM - 1) / BM, tr = blockIdx.y % tiles_r, tc = blockIdx.y / tiles_r;
+        const int tiles_r = (mm + BM - 1) / BM, tr = t % tiles_r, tc = t / tiles_r;
         if (tc * BM >= nn || (g.cholesky && tc > tr)) return false;
         a = g.A.at(i);
         lda = g.A.ldi(i), r0 = tr * BM, c0 = tc * BM;
@@ -181,10 +187,11 @@ template <class T> __global__ void __launch_bounds__(256) update_kernel(Update<T
 }
 template <class T> void launch_update(const Update<T> &g, int64_t count, int max_rows, int max_cols, cudaStream_t stream) {
     constexpr int BM = UpdateShape<T>::BM;
-    const int rest_r = max_rows - g.s.j - 1, rest_c = max_cols - g.s.j - 1;  // at least jb = 1
+    const int rest_r = max_rows - g.s.j - 1, rest_c = std::min(max_cols, g.col_end) - g.s.j - 1;  // at least jb = 1
     if (count == 0 || rest_r <= 0 || rest_c <= 0) return;
-    const unsigned tiles = unsigned(((rest_r + BM - 1) / BM) * ((rest_c + BM - 1) / BM));
-    update_kernel<<<dim3(unsigned(count), tiles), 256, 0, stream>>>(g);
+    Update<T> h = g;
+    h.tiles = ((rest_r + BM - 1) / BM) * ((rest_c + BM - 1) / BM);
+    update_kernel<<<unsigned(count * h.tiles), 256, 0, stream>>>(h);
     check_launch("update_kernel");
 }
 
@@ -249,23 +256,43 @@ template <class T> __global__ void __launch_bounds__(128) lu_swap_solve(LuSwapSo
     const int lda = g.A.ldi(i);
     T *a = g.A.at(i);
     auto column = [&](int c) { return c0 + c < end ? c0 + c : -1; };
-    if (threadIdx.x == 0) {
-        // pos[e] receives the old row src[e]; rows j .. j + jb - 1 are the first jb entries.
-        const int *p = g.ipiv.at(i) + j;
+    if (threadIdx.x < 32) {
+        // pos[e] receives the old row src[e]; rows j .. j + jb - 1 are the first jb entries. One
+        // warp follows the interchanges in order, entry e in lane e % 32 (slot e / 32), finding
+        // a row among the entries by a ballot. (One thread searching the entries took longer
+        // than the rest of the kernel.)
+        const int lane = threadIdx.x;
+        const int pk = lane < jb ? g.ipiv.at(i)[j + lane] - 1 : 0;
+        // entry lane: pos0, src0; entry 32 + lane: pos1, src1 (scalars: an indexed pair would
+        // go to local memory)
+        int pos0 = j + lane, src0 = j + lane, pos1 = 0, src1 = 0;
         int n = jb;
-        for (int k = 0; k < jb; ++k) pos[k] = src[k] = j + k;
+        auto src_of = [&](int e) { return __shfl_sync(0xffffffffu, e < 32 ? src0 : src1, e & 31); };
         for (int k = 0; k < jb; ++k) {
-            const int q = p[k] - 1;
+            const int q = __shfl_sync(0xffffffffu, pk, k);
             int e = q - j;
             if (e >= jb) {
-                for (e = jb; e < n && pos[e] != q; ++e) {}
-                if (e == n) pos[n] = src[n] = q, ++n;
+                const unsigned m0 = __ballot_sync(0xffffffffu, lane >= jb && lane < n && pos0 == q);
+                const unsigned m1 = __ballot_sync(0xffffffffu, lane + 32 < n && pos1 == q);
+                e = m0 ? __ffs(m0) - 1 : m1 ? 31 + __ffs(m1) : n;
+                if (e == n) {
+                    if (lane == (n & 31)) {
+                        if (n < 32) pos0 = src0 = q;
+                        else pos1 = src1 = q;
+                    }
+                    ++n;
+                }
             }
-            const int x = src[k];
-            src[k] = src[e];
-            src[e] = x;
+            const int xk = src_of(k), xe = src_of(e);
+            if (lane == k) src0 = xe;  // k < jb <= 32
+            if (lane == (e & 31)) {
+                if (e < 32) src0 = xk;
+                else src1 = xk;
+            }
         }
-        moved = n;
+        if (lane < n) pos[lane] = pos0, src[lane] = src0;
+        if (lane + 32 < n) pos[lane + 32] = pos1, src[lane + 32] = src1;
+        if (lane == 0) moved = n;
     }
     __syncthreads();
     const int n = moved;
@@ -273,19 +300,23 @@ template <class T> __global__ void __launch_bounds__(128) lu_swap_solve(LuSwapSo
         const int k = e % n, c = e / n, col = column(c);
         if (col >= 0) S[k + c * LS] = a[src[k] + int64_t(col) * lda];
     }
-    if (right) {  // L11 U12 = A12, a column a thread
-        for (int e = threadIdx.x; e < jb * jb; e += blockDim.x) {
-            const int r = e % jb, q = e / jb;
-            L[r + q * NBMAX] = a[j + r + int64_t(j + q) * lda];
+    if (right) {  // L11 U12 = A12, a column a thread, in registers (L11 read as broadcasts)
+        for (int e = threadIdx.x; e < NBMAX * NBMAX; e += blockDim.x) {
+            const int r = e % NBMAX, q = e / NBMAX;
+            L[r + q * NBMAX] = r < jb && q < r ? a[j + r + int64_t(j + q) * lda] : T(0);
         }
         __syncthreads();
         if (threadIdx.x < CT && column(threadIdx.x) >= 0) {
-            T *x = S + threadIdx.x * LS;
-            for (int r = 1; r < jb; ++r) {
-                T v = x[r];
-                for (int q = 0; q < r; ++q) v -= L[r + q * NBMAX] * x[q];
-                x[r] = v;
-            }
+            T *col = S + threadIdx.x * LS, x[NBMAX];
+#pragma unroll
+            for (int r = 0; r < NBMAX; ++r) x[r] = r < jb ? col[r] : T(0);
+#pragma unroll
+            for (int q = 0; q < NBMAX; ++q)
+#pragma unroll
+                for (int r = q + 1; r < NBMAX; ++r) x[r] -= L[r + q * NBMAX] * x[q];
+#pragma unroll
+            for (int r = 0; r < NBMAX; ++r)
+                if (r < jb) col[r] = x[r];
         }
     }
     __syncthreads();
@@ -297,8 +328,12 @@ template <class T> __global__ void __launch_bounds__(128) lu_swap_solve(LuSwapSo
 
 // ---- Cholesky: the diagonal block's solve for the block column below it ------------------------
 // L21 = A21 L11^{-H}, solved as L11 Y = A21^H one column of Y (a row of L21, or for 'U' a column
-// of U12) per thread, chol_lines() of them per block. (Forming Y as L11^{-1} A21^H on the tensor
-// cores instead was measured slower: the inverse, once per block, costs more than the solves.)
+// of U12) per thread, blockDim.x of them per block (at most chol_lines()). The tile passes through
+// shared memory so that both storage orders are read and written along memory, but the
+// substitution runs on the thread's column in registers with L11 read as broadcasts: kept in
+// shared memory it made the kernel wait on two shared loads per multiply-add. (Forming Y as
+// L11^{-1} A21^H on the tensor cores instead was measured slower: the inverse, once per block,
+// costs more than the solves.)
 template <class T> __host__ __device__ constexpr int chol_lines() { return sizeof(T) > 8 ? 32 : 128; }
 template <class T> struct CholSolve {
     Step s;
@@ -307,39 +342,50 @@ template <class T> struct CholSolve {
     const int *stop;
 };
 template <class T> __global__ void __launch_bounds__(128) chol_solve(CholSolve<T> g) {
-    constexpr int NBMAX = 32, LT = chol_lines<T>();
-    __shared__ T L[NBMAX * (NBMAX + 1)], Y[NBMAX * (LT + 1)];
+    constexpr int NB = 32;
+    // L column by column, the reciprocal diagonal in column NB; columns past jb hold zeros. The
+    // tile Y (dynamic: NB x (blockDim.x + 1), sized for the block's lines so that a block of one
+    // warp does not hold the shared memory of four) is stored Y[k * ldy + line]: a thread's
+    // column is then a bank-friendly row.
+    __shared__ T L[NB * (NB + 1)];
+    extern __shared__ __align__(16) unsigned char dynamic[];
+    T *Y = reinterpret_cast<T *>(dynamic);
     const int64_t i = blockIdx.x;
     if (g.stop[i] != 0) return;
     const Step::Local l = g.s.at(i);
-    const int j = g.s.j, jb = l.jb, lines = l.n - j - jb, first = int(blockIdx.y) * LT;
+    const int lt = blockDim.x, ldy = lt + 1, j = g.s.j, jb = l.jb, lines = l.n - j - jb, first = int(blockIdx.y) * lt;
     if (jb <= 0 || first >= lines) return;
     T *a = g.A.at(i);
     const int lda = g.A.ldi(i);
     const Block<T> L11{a, lda, j, j, g.upper};
     const Block<T> B{a, lda, j, j + jb + first, !g.upper};  // A21^H in logical coordinates
-    for (int e = threadIdx.x; e < jb * jb; e += blockDim.x) {
-        const int r = g.upper ? e / jb : e % jb, q = g.upper ? e % jb : e / jb;
-        if (q <= r) L[r + q * (NBMAX + 1)] = L11.get(r, q);
+    for (int e = threadIdx.x; e < NB * NB; e += lt) {
+        const int r = g.upper ? e / NB : e % NB, q = g.upper ? e % NB : e / NB;
+        L[r + q * NB] = r < jb && q < jb && q < r ? L11.get(r, q) : T(0);
+        if (r == q) L[r + NB * NB] = r < jb ? T(1) / L11.get(r, r) : T(0);
     }
-    // The tile is stored Y[k * (LT + 1) + line]: a thread's column is then a bank-friendly row.
-    for (int e = threadIdx.x; e < jb * LT; e += blockDim.x) {
-        const int k = B.ct ? e / LT : e % jb, c = B.ct ? e % LT : e / jb;
-        if (first + c < lines) Y[k * (LT + 1) + c] = B.get(k, c);
+    for (int e = threadIdx.x; e < jb * lt; e += lt) {
+        const int k = B.ct ? e / lt : e % jb, c = B.ct ? e % lt : e / jb;
+        if (first + c < lines) Y[k * ldy + c] = B.get(k, c);
     }
     __syncthreads();
     const int c = threadIdx.x;
-    if (first + c < lines) {
-        for (int k = 0; k < jb; ++k) {
-            T v = Y[k * (LT + 1) + c];
-            for (int q = 0; q < k; ++q) v -= L[k + q * (NBMAX + 1)] * Y[q * (LT + 1) + c];
-            Y[k * (LT + 1) + c] = v / L[k + k * (NBMAX + 1)];
-        }
+    T y[NB];
+#pragma unroll
+    for (int k = 0; k < NB; ++k) y[k] = k < jb ? Y[k * ldy + c] : T(0);
+#pragma unroll
+    for (int q = 0; q < NB; ++q) {
+        y[q] *= L[q + NB * NB];
+#pragma unroll
+        for (int k = q + 1; k < NB; ++k) y[k] -= L[k + q * NB] * y[q];
     }
+#pragma unroll
+    for (int k = 0; k < NB; ++k)
+        if (k < jb) Y[k * ldy + c] = y[k];
     __syncthreads();
-    for (int e = threadIdx.x; e < jb * LT; e += blockDim.x) {
-        const int k = B.ct ? e / LT : e % jb, c = B.ct ? e % LT : e / jb;
-        if (first + c < lines) B.put(k, c, Y[k * (LT + 1) + c]);
+    for (int e = threadIdx.x; e < jb * lt; e += lt) {
+        const int k = B.ct ? e / lt : e % jb, c2 = B.ct ? e % lt : e / jb;
+        if (first + c2 < lines) B.put(k, c2, Y[k * ldy + c2]);
     }
 }
 
@@ -358,10 +404,12 @@ template <class T> void launch_swap_solve(LuSwapSolve<T> g, int64_t count, int m
     check_launch("lu_swap_solve");
 }
 template <class T> void launch_chol_solve(const CholSolve<T> &g, int64_t count, int max_n, cudaStream_t stream) {
-    constexpr int LT = chol_lines<T>();
-    const int lines = max_n - g.s.j - 1;
+    const int lines = max_n - g.s.j - g.s.nb;  // a matrix with lines below has jb = nb
     if (lines <= 0) return;
-    chol_solve<<<dim3(unsigned(count), unsigned((lines + LT - 1) / LT)), LT, 0, stream>>>(g);
+    // no more threads than lines (a whole number of warps)
+    const int lt = std::min(chol_lines<T>(), (lines + 31) / 32 * 32);
+    chol_solve<<<dim3(unsigned(count), unsigned((lines + lt - 1) / lt)), lt, size_t(kPanel) * (lt + 1) * sizeof(T),
+                 stream>>>(g);
     check_launch("chol_solve");
 }
 

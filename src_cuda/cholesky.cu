@@ -4,6 +4,8 @@
 #include "kernels.cuh"
 #include "stage.cuh"
 
+#include <functional>
+
 namespace bl {
 namespace cuda {
 namespace {
@@ -111,13 +113,14 @@ template <class T> struct PotrsBody {
         const int lda = A.ldi(i), ldb = B.ldi(i);
         T *b = B.at(i);
         // L Y = B then L^H X = Y; or U^H Y = B then U X = Y.
-        const Triangle tri[2] = {{!upper, upper, upper, false}, {!upper, !upper, !upper, false}};
+        const SharedSolve s{2, {{!upper, upper, upper, false}, {!upper, !upper, !upper, false}}, false};
         if constexpr (std::is_same<Team, BlockTeam>::value)
             if (shared) {
-                solve_shared(t, N, R, a, lda, tri, b, ldb, static_cast<T *>(tile));
+                solve_shared(t, s, N, R, a, lda, nullptr, b, 1, ldb, tile);
                 return;
             }
-        for (const Triangle &s : tri) trsm_left(t, s.lower, s.transpose, s.conjugate, s.unit, N, R, a, lda, b, 1, ldb, scratch);
+        for (const Triangle &q : s.tri)
+            trsm_left(t, q.lower, q.transpose, q.conjugate, q.unit, N, R, a, lda, b, 1, ldb, scratch);
     }
 };
 
@@ -144,11 +147,27 @@ template <class T> void launch_potrf(Chunk &c, char uplo, const Int &n, const Ar
         return;
     }
     c.clear_info();
-    for (int j = 0; j < maxn; j += kPanel) {
-        const Step s{ns, ns, j, kPanel};
-        launch_potrf_registers(PotrfRegisters<D>{upper, ns, a, c.info, c.count, j, true}, kPanel, c.stream);
-        launch_chol_solve(CholSolve<D>{s, a, upper, c.info}, c.count, maxn, c.stream);
-        launch_update(Update<D>{s, a, true, upper, c.info}, c.count, maxn, maxn, c.stream);
+    // Columns j .. j + w - 1 and everything below them, halving w down to kPanel: the left half,
+    // its update of the right half only, the right half. The trailing matrix is then updated
+    // once per `outer` columns instead of once per kPanel: a right-looking update reads and
+    // writes the whole trailing matrix, and that traffic was most of the time at n >= 128.
+    const std::function<void(int, int)> panel = [&](int j, int w) {
+        if (w <= kPanel) {
+            launch_potrf_registers(PotrfRegisters<D>{upper, ns, a, c.info, c.count, j, true}, kPanel, c.stream);
+            launch_chol_solve(CholSolve<D>{Step{ns, ns, j, kPanel}, a, upper, c.info}, c.count, maxn, c.stream);
+            return;
+        }
+        const int h = w / 2;
+        panel(j, h);
+        launch_update(Update<D>{Step{ns, ns, j, h}, a, true, upper, c.info, j + w}, c.count, maxn, maxn, c.stream);
+        panel(j + h, h);
+    };
+    // (Widths measured at n = 64 / 128 / 256 / 512, GFLOP/s: kPanel 756 / 1554 / 2557 / 3793,
+    // 64: 756 / 1625 / 2894 / 4781, 128: 664 / 1615 / 2986 / 5322, 256 at 512: 5600.)
+    const int outer = maxn >= 512 ? 8 * kPanel : maxn > 128 ? 4 * kPanel : 2 * kPanel;
+    for (int j = 0; j < maxn; j += outer) {
+        panel(j, outer);
+        launch_update(Update<D>{Step{ns, ns, j, outer}, a, true, upper, c.info}, c.count, maxn, maxn, c.stream);
     }
 }
 
@@ -165,7 +184,8 @@ void launch_potrs(Chunk &c, char uplo, const Int &n, const Int &nrhs, const Arra
     }
     const bool shared = maxn > 32 && maxn <= kSharedSolveMax;
     PotrsBody<Dev<T>> body{upper, c.sizes(n), c.sizes(nrhs), c.view(A), c.view(B), skip, shared};
-    launch(body, c.count, maxn <= 32, block_threads(maxn), shared ? maxn * sizeof(Dev<T>) : 0, c.stream);
+    if (shared) launch(body, c.count, false, solve_shared_threads(maxn, 2), solve_shared_bytes<Dev<T>>(maxn, false), c.stream);
+    else launch(body, c.count, maxn <= 32, block_threads(maxn), 0, c.stream);
 }
 
 }  // namespace

@@ -172,43 +172,61 @@ __device__ void trsm_left(const Team &t, bool lower, bool transpose, bool conjug
 
 // ---- one right-hand side through shared memory -----------------------------------------------
 // Solves op(A) x = x for the vector x of length n in shared memory, A n x n triangular as in
-// trsm_left, by blocks of 32 unknowns: warp 0 solves the diagonal block in registers (shuffles),
-// and all threads bring the rest of x up to date around it -- for op(A) = A after the block (a
-// thread a row, reading down A's columns), for a transposed op(A) before it (a warp a column of A,
-// a dot product along it). Two barriers per 32 unknowns instead of two per unknown.
+// trsm_left, by blocks of 32 unknowns: the block's threads copy the diagonal block of op(A) into
+// shared memory d (kDiagTile elements), warp 0 solves it with x in registers (shuffles), and all
+// threads bring the rest of x up to date around it -- for op(A) = A after the block (a thread a
+// row, reading down A's columns), for a transposed op(A) before it (a warp a column of A, a dot
+// product along it). Two barriers per 32 unknowns instead of two per unknown. (Holding the
+// diagonal block and the update's loads in register arrays instead took 167 registers a thread:
+// one block per multiprocessor, 3x slower.)
 struct Triangle {
     bool lower, transpose, conjugate, unit;
 };
-template <class T> __device__ void trsv_shared(const BlockTeam &t, const Triangle &tr, int n, const T *a, int lda, T *x) {
+// trsv_shared's copy of a diagonal block: 32 x 32 and the reciprocal diagonal as a 33rd column,
+// d(r, c) = d[r + c*33] (a lane's row of d in distinct banks).
+constexpr int kDiagTile = 33 * 33;
+template <class T>
+__device__ void trsv_shared(const BlockTeam &t, const Triangle &tr, int n, const T *a, int lda, T *x, T *d) {
+    constexpr int LD = 33;
     const bool forward = tr.lower != tr.transpose;
     const int lane = t.rank() & 31, warp = t.rank() >> 5, warps = t.size() >> 5, blocks = (n + 31) / 32;
     auto A = [&](int r, int c) { return conj_if(tr.conjugate, a[r + int64_t(c) * lda]); };
     for (int s = 0; s < blocks; ++s) {
         const int k0 = 32 * (forward ? s : blocks - 1 - s), kb = min(32, n - k0);
+        // The diagonal block of op(A) into d by all threads (consecutive threads on consecutive
+        // addresses of A), the reciprocal of its diagonal in d's column 32.
+        for (int e = t.rank(); e < 32 * 32; e += t.size()) {
+            const int r = e & 31, c = e >> 5;  // A(k0 + r, k0 + c): op(A)(c, r) when transposed
+            const int orow = tr.transpose ? c : r, ocol = tr.transpose ? r : c;
+            const bool in = r < kb && c < kb && (forward ? ocol < orow : ocol > orow);
+            d[orow + ocol * LD] = in ? A(k0 + r, k0 + c) : T(0);
+            if (r == c) d[r + 32 * LD] = r < kb && !tr.unit ? T(1) / A(k0 + r, k0 + r) : T(1);
+        }
         if (tr.transpose) {  // x_k -= sum over the solved x_i of A(i, k) x_i, k in the block
             const int lo = forward ? 0 : k0 + kb, hi = forward ? k0 : n;
             for (int q = warp; q < kb && lo < hi; q += warps) {
-                T part = T(0);
-                for (int i = lo + lane; i < hi; i += 32) part += A(i, k0 + q) * x[i];
-                for (int o = 16; o > 0; o >>= 1) part += shfl_xor(part, o);
-                if (lane == 0) x[k0 + q] -= part;
+                // four partial sums, so that four loads of A are in flight at a time
+                T part[4] = {T(0), T(0), T(0), T(0)};
+                int i = lo + lane;
+                for (; i + 96 < hi; i += 128)
+#pragma unroll
+                    for (int u = 0; u < 4; ++u) part[u] += A(i + 32 * u, k0 + q) * x[i + 32 * u];
+                for (; i < hi; i += 32) part[0] += A(i, k0 + q) * x[i];
+                T total = (part[0] + part[1]) + (part[2] + part[3]);
+                for (int o = 16; o > 0; o >>= 1) total += shfl_xor(total, o);
+                if (lane == 0) x[k0 + q] -= total;
             }
-            t.sync();
         }
-        if (warp == 0) {  // lane r holds row r of the diagonal block of op(A) and x_r
-            T row[32];
-#pragma unroll
-            for (int c = 0; c < 32; ++c)
-                row[c] = lane < kb && c < kb && (forward ? c <= lane : c >= lane)
-                             ? (tr.transpose ? A(k0 + c, k0 + lane) : A(k0 + lane, k0 + c))
-                             : T(0);
+        t.sync();
+        if (warp == 0) {  // lane r: x_r and row r of the block of op(A), read from d
+            const T inv = d[lane + 32 * LD];
             T v = lane < kb ? x[k0 + lane] : T(0);
-#pragma unroll
+#pragma unroll 8
             for (int s2 = 0; s2 < 32; ++s2) {
                 const int k = forward ? s2 : 31 - s2;
-                if (lane == k && k < kb && !tr.unit) v = v / row[k];
+                if (lane == k) v *= inv;
                 const T xk = shfl(v, k, 32);
-                if (k < kb && (forward ? lane > k : lane < k)) v -= row[k] * xk;
+                v -= d[lane + k * LD] * xk;  // zero outside the triangle and the block
             }
             if (lane < kb) x[k0 + lane] = v;
         }
@@ -217,7 +235,10 @@ template <class T> __device__ void trsv_shared(const BlockTeam &t, const Triangl
             const int r0 = forward ? k0 + kb : 0, r1 = forward ? n : k0;
             for (int r = r0 + t.rank(); r < r1; r += t.size()) {
                 T v = T(0);
-                for (int c = 0; c < kb; ++c) v += A(r, k0 + c) * x[k0 + c];
+                // eight loads of A in flight at a time
+#pragma unroll 8
+                for (int c = 0; c < 32; ++c)
+                    if (c < kb) v += A(r, k0 + c) * x[k0 + c];
                 x[r] -= v;
             }
             t.sync();
@@ -227,21 +248,53 @@ template <class T> __device__ void trsv_shared(const BlockTeam &t, const Triangl
 // Up to this order a right-hand side fits the block's shared memory for trsv_shared.
 constexpr int kSharedSolveMax = 4096;
 
-// potrs through trsv_shared: two triangular solves, one right-hand side (column c of B at
-// b + c*ldb) at a time through x (n elements of shared memory). (getrs and trsv measured faster
-// with trsm_left in place: 1.2-1.5x at n = 64..512; potrs 1.1-1.5x faster this way.)
+// The solves of trsv, getrs and potrs beyond the register kernels' sizes: `steps` triangular
+// solves in a row (and getrs's row interchanges before or after them), one right-hand side at a
+// time in the block's shared memory `tile` (solve_shared_bytes: x, trsv_shared's diagonal block,
+// the pivots). B(r, c) is b[r*rs + c*cs], as in trsm_left. The interchanges are applied to x by
+// one thread from a shared copy of the pivots: a chain of dependent swaps in global memory would
+// wait on its latency at every step.
+struct SharedSolve {
+    int steps;
+    Triangle tri[2];
+    bool pivots_after;
+};
 template <class T>
-__device__ void solve_shared(const BlockTeam &t, int n, int nrhs, const T *a, int lda, const Triangle (&tri)[2], T *b,
-                             int ldb, T *x) {
-    for (int c = 0; c < nrhs; ++c) {
-        for (int r = t.rank(); r < n; r += t.size()) x[r] = b[r + int64_t(c) * ldb];
+__device__ void solve_shared(const BlockTeam &t, const SharedSolve &s, int n, int nrhs, const T *a, int lda,
+                             const int *ipiv, T *b, int64_t rs, int64_t cs, void *tile) {
+    T *x = static_cast<T *>(tile), *d = x + n;
+    int *piv = reinterpret_cast<int *>(d + kDiagTile);
+    if (ipiv)
+        for (int r = t.rank(); r < n; r += t.size()) piv[r] = ipiv[r] - 1;
+    auto interchange = [&](bool forward) {
+        if (t.rank() == 0)
+            for (int q = 0; q < n; ++q) {
+                const int k = forward ? q : n - 1 - q, kp = piv[k];
+                const T v = x[k];
+                x[k] = x[kp];
+                x[kp] = v;
+            }
         t.sync();
-        for (const Triangle &s : tri) trsv_shared(t, s, n, a, lda, x);
-        for (int r = t.rank(); r < n; r += t.size()) b[r + int64_t(c) * ldb] = x[r];
+    };
+    for (int c = 0; c < nrhs; ++c) {
+        for (int r = t.rank(); r < n; r += t.size()) x[r] = b[r * rs + c * cs];
+        t.sync();
+        if (ipiv && !s.pivots_after) interchange(true);
+        for (int q = 0; q < s.steps; ++q) trsv_shared(t, s.tri[q], n, a, lda, x, d);
+        if (ipiv && s.pivots_after) interchange(false);
+        for (int r = t.rank(); r < n; r += t.size()) b[r * rs + c * cs] = x[r];
         t.sync();
     }
 }
-
+// Threads per block for solve_shared at order n with `steps` triangles. (Measured at n = 256 /
+// 512, GFLOP/s with 256 and 128 threads: trsv 505 / 749 and 485 / 700; getrs 317 / 488 and
+// 396 / 572; potrs 467 / 693 and 508 / 761: the two-triangle solves do better with more blocks
+// per multiprocessor.)
+inline int solve_shared_threads(int n, int steps) { return std::min(steps > 1 ? 128 : 256, block_threads(n)); }
+// Shared memory for solve_shared at order n: x, then trsv_shared's d, then the pivots.
+template <class T> size_t solve_shared_bytes(int n, bool pivots) {
+    return (size_t(n + kDiagTile) * sizeof(T) + (pivots ? size_t(n) * sizeof(int) : 0) + 15) / 16 * 16;
+}
 // ---- register kernels ------------------------------------------------------------------------
 // The register kernels give each matrix a group of NB lanes, NB = 8, 16 or 32 (the smallest that
 // holds the chunk's largest order), 128 threads to a block: calls launch(NB as an
@@ -256,8 +309,8 @@ template <class F> void launch_register_groups(int largest, int64_t count, F &&l
 // ---- small solves in registers --------------------------------------------------------------
 // The solves of getrs, potrs and trsv for n <= NB (8, 16, 32) and few right-hand sides: a group
 // of NB lanes per matrix, lane r holding row r of op(A) and element r of the right-hand side;
-// each step divides in one lane and broadcasts x_k by a shuffle. Up to two triangular solves,
-// with row interchanges before (getrs 'N') or after (getrs 'T'/'C') them.
+// each step scales x_k in its lane by the reciprocal diagonal and broadcasts it by a shuffle. Up
+// to two triangular solves, with row interchanges before (getrs 'N') or after (getrs 'T'/'C').
 template <class T> struct SolveRegisters {
     Sizes n, nrhs;
     View<const T> A;
@@ -302,19 +355,27 @@ template <int NB, class T> __global__ void __launch_bounds__(128) solve_register
         if (pivots && !g.pivots_after) interchange(x, true);
         for (int t = 0; t < g.steps; ++t) {
             const Triangle tr = g.tri[t];
-            T row[NB];
-#pragma unroll
-            for (int k = 0; k < NB; ++k)  // only op(A)'s triangle: half the bytes of the matrix
-                row[k] = lane < N && k < N && (tr.lower != tr.transpose ? k <= lane : k >= lane) ? conj_if(tr.conjugate, tr.transpose ? a[k + int64_t(lane) * lda]
-                                                                                 : a[lane + int64_t(k) * lda])
-                                           : T(0);
             const bool forward = tr.lower != tr.transpose;
+            // Every index into row[] is a compile-time constant (a run-time one, such as the
+            // backward order NB - 1 - s, puts the array in local memory), and the lane's
+            // reciprocal diagonal is formed before the chain of dependent steps rather than a
+            // division on it.
+            T row[NB], diag = T(1);
+#pragma unroll
+            for (int k = 0; k < NB; ++k) {  // only op(A)'s triangle: half the bytes of the matrix
+                row[k] = lane < N && k < N && (forward ? k <= lane : k >= lane)
+                             ? conj_if(tr.conjugate, tr.transpose ? a[k + int64_t(lane) * lda] : a[lane + int64_t(k) * lda])
+                             : T(0);
+                if (k == lane && mine && !tr.unit) diag = row[k];
+            }
+            const T inv = T(1) / diag;
 #pragma unroll
             for (int s = 0; s < NB; ++s) {
                 const int k = forward ? s : NB - 1 - s;
-                if (lane == k && mine && !tr.unit) x = x / row[k];
+                const T rk = forward ? row[s] : row[NB - 1 - s];
+                if (lane == k) x *= inv;
                 const T xk = shfl(x, k, NB);
-                if (mine && (forward ? lane > k : lane < k) && k < N) x -= row[k] * xk;
+                if (mine && (forward ? lane > k : lane < k) && k < N) x -= rk * xk;
             }
         }
         if (pivots && g.pivots_after) interchange(x, false);
