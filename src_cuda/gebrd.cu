@@ -422,14 +422,18 @@ template <class T> struct UpdateTiles {
             }
     }
 };
-template <class T> __global__ void __launch_bounds__(256) brd_update(Panel<T> g) {
+// Tiles past the grid's 65535 in y are taken in turn by the blocks of the grid.
+template <class T> __global__ void __launch_bounds__(256) brd_update(Panel<T> g, unsigned tiles) {
     using U = UpdateTiles<T>;
     __shared__ T as[U::As], bs[U::Bs];
-    U u;
-    if (!u.init(g, blockIdx.x, blockIdx.y)) return;
-    u.load(g, blockIdx.x, as, bs);
-    __syncthreads();
-    u.apply(as, bs, threadIdx.x);
+    for (unsigned tile = blockIdx.y; tile < tiles; tile += gridDim.y) {
+        U u;
+        if (!u.init(g, blockIdx.x, int(tile))) continue;  // the same for the whole block
+        u.load(g, blockIdx.x, as, bs);
+        __syncthreads();
+        u.apply(as, bs, threadIdx.x);
+        __syncthreads();  // before the next tile overwrites as and bs
+    }
 }
 
 // X and Y of the blocked algorithm: stream-ordered device memory for the chunk, freed after its
@@ -476,14 +480,14 @@ template <class T> void launch_gebrd(Chunk &c, const Gebrd<T> &op) {
         launch(Gebd2Body<D>{g, true, false}, c.count, maxM <= 32, block_threads(maxM), tile, c.stream);
         return;
     }
-    if (!fits_shared(vectors + sizeof(D) * (4 * 32 + kPanelThreads))) {  // gebd2 in place: slow, but any size
+    if (!fits_shared(vectors + sizeof(D) * (4 * 32 + kPanelThreads + 1))) {  // gebd2 in place: slow, any size
         launch(Gebd2Body<D>{g, false, false}, c.count, false, block_threads(maxM, true), 0, c.stream);
         return;
     }
     Workspace ws(size_t(c.count) * 2 * maxM * kBrdPanel * sizeof(D), c.stream);
     Panel<D> p{g, 0, static_cast<D *>(ws.get()), maxM, false};
     check(cudaFuncSetAttribute(brd_panel<D>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(vectors)),
-              "cudaFuncSetAttribute");
+          "cudaFuncSetAttribute");
     constexpr int BM = UpdateShape<D>::BM;
     for (int j = 0; j < kBrdPanel * panels(maxN); j += kBrdPanel) {
         p.j = j, p.restore = j > 0;
@@ -491,7 +495,7 @@ template <class T> void launch_gebrd(Chunk &c, const Gebrd<T> &op) {
         check_launch("brd_panel");
         const int rows = maxM - j - kBrdPanel, cols = maxN - j - kBrdPanel;
         const unsigned tiles = unsigned(((rows + BM - 1) / BM) * ((cols + BM - 1) / BM));
-        brd_update<<<dim3(unsigned(c.count), tiles), 256, 0, c.stream>>>(p);
+        brd_update<<<dim3(unsigned(c.count), std::min(tiles, 65535u)), 256, 0, c.stream>>>(p, tiles);
         check_launch("brd_update");
     }
     launch(Gebd2Body<D>{g, false, true}, c.count, false, block_threads(maxM, true), 0, c.stream);
