@@ -12,7 +12,6 @@ BL_ON_CPU(Geqrf)
 BL_ON_CPU(Ormqr)
 BL_ON_CPU(Orgqr)
 BL_ON_CPU(Gels)
-BL_ON_CPU(Gebrd)
 #undef BL_ON_CPU
 
 }  // namespace cuda

@@ -286,6 +286,32 @@ template <class T> std::vector<Routine<T>> routines() {
                         return batchlapack::gemv_vbatch('N', p.n.data(), p.r.data(), two, w.ptrs[0], a.lds(),
                                                         w.ptrs[1], inc.data(), half, w.ptrs[2], inc.data(), a.count());
                     }});
+    // gebrd on r x n matrices (wide; tall ones too in the variable-size mix). d and e are real:
+    // they are held in arrays of T and passed as arrays of Real<T> (the halves of them that are not
+    // written are compared too).
+    list.push_back({"gebrd", true,
+                    [](int n, int r) {
+                        const int k = std::min(n, r);
+                        return std::vector<Dims>{{r, n}, {k, 1}, {std::max(0, k - 1), 1}, {k, 1}, {k, 1}};
+                    },
+                    none, random, [](Layout l, P p, W w) {
+                        using R = Real<T>;
+                        const Batch<T> &a = p.arrays[0];
+                        const int64_t per = sizeof(T) / sizeof(R);  // reals in a T
+                        auto real = [](T *x) { return reinterpret_cast<R *>(x); };
+                        auto reals = [](T *const *x) { return reinterpret_cast<R *const *>(x); };
+                        if (l == Layout::Strided)
+                            return batchlapack::gebrd_batch(p.r[0], p.n[0], w.base[0], a.ld(0), a.stride(), real(w.base[1]),
+                                                            per * p.arrays[1].stride(), real(w.base[2]),
+                                                            per * p.arrays[2].stride(), w.base[3], p.arrays[3].stride(),
+                                                            w.base[4], p.arrays[4].stride(), p.info.data(), a.count());
+                        if (l == Layout::Pointers)
+                            return batchlapack::gebrd_batch_ptr(p.r[0], p.n[0], w.ptrs[0], a.ld(0), reals(w.ptrs[1]),
+                                                                reals(w.ptrs[2]), w.ptrs[3], w.ptrs[4], p.info.data(),
+                                                                a.count());
+                        return batchlapack::gebrd_vbatch(p.r.data(), p.n.data(), w.ptrs[0], a.lds(), reals(w.ptrs[1]),
+                                                         reals(w.ptrs[2]), w.ptrs[3], w.ptrs[4], p.info.data(), a.count());
+                    }});
     return list;
 }
 
