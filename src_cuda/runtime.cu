@@ -64,6 +64,30 @@ const DeviceInfo &device_info() {
     return info;
 }
 
+namespace {
+cudaMemPool_t workspace_pool() {
+    static const cudaMemPool_t pool = [] {
+        cudaMemPoolProps props = {};
+        props.allocType = cudaMemAllocationTypePinned;
+        props.location.type = cudaMemLocationTypeDevice;
+        props.location.id = device_info().device;
+        cudaMemPool_t p = nullptr;
+        check(cudaMemPoolCreate(&p, &props), "cudaMemPoolCreate");
+        uint64_t keep = ~uint64_t(0);
+        check(cudaMemPoolSetAttribute(p, cudaMemPoolAttrReleaseThreshold, &keep), "cudaMemPoolSetAttribute");
+        return p;
+    }();
+    return pool;
+}
+}  // namespace
+
+Workspace::Workspace(size_t bytes, cudaStream_t stream) : stream_(stream) {
+    if (bytes) check(cudaMallocFromPoolAsync(&p_, bytes, workspace_pool(), stream), "cudaMallocFromPoolAsync (workspace)");
+}
+Workspace::~Workspace() {
+    if (p_) cudaFreeAsync(p_, stream_);
+}
+
 size_t chunk_bytes(double host_bytes) {
     // BATCHLAPACK_CUDA_CHUNK_BYTES overrides (tests use it to force many chunks). Otherwise an
     // eighth of the call's traffic, between 4 MiB and min(256 MiB, 1/64 of the device).

@@ -110,6 +110,25 @@ private:
     Context *c_;
 };
 
+// Device workspace of one chunk's kernels (QR's block reflectors, gebrd's panel products):
+// stream-ordered memory from a pool of the backend's own that keeps its memory between calls (the
+// default pool would give it back to the driver at every synchronisation, so that every call
+// would allocate again), returned to the pool in stream order once the chunk's kernels are done.
+class Workspace {
+public:
+    Workspace(size_t bytes, cudaStream_t stream);
+    ~Workspace();
+    Workspace(const Workspace &) = delete;
+    Workspace &operator=(const Workspace &) = delete;
+    template <class T> T *at(size_t offset_bytes = 0) const {
+        return reinterpret_cast<T *>(static_cast<char *>(p_) + offset_bytes);
+    }
+
+private:
+    void *p_ = nullptr;
+    cudaStream_t stream_;
+};
+
 // Device properties read once.
 struct DeviceInfo {
     int device = 0;
