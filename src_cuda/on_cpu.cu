@@ -8,10 +8,6 @@ namespace cuda {
 #define BL_ON_CPU(Op) \
     template <class T> int run(const Op<T> &) { return kRunOnCpu; } \
     BL_INSTANTIATE_RUN(Op)
-BL_ON_CPU(Geqrf)
-BL_ON_CPU(Ormqr)
-BL_ON_CPU(Orgqr)
-BL_ON_CPU(Gels)
 BL_ON_CPU(Gebrd)
 #undef BL_ON_CPU
 
