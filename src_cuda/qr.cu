@@ -291,195 +291,50 @@ template <class T> __global__ void __launch_bounds__(256) larfb_kernel(Larfb<T> 
 }
 
 // ---- small matrices ---------------------------------------------------------------------------
-// QR in registers: a group of NB lanes per matrix (NB = 8, 16, 32), lane r holding rows r and, with
-// RPL = 2, r + 32 (up to 64 rows, real types), of up to NB columns of A and EX columns of B (gels).
-// Each step reduces the column's norm and each later column's v^H a_c by shuffles within the
-// group: no shared memory, no barriers. The shuffles need every lane of the warp, so the loops run
-// to the warp's largest sizes and a matrix's own sizes only mask the updates.
-// gels (`solve`; real types, m >= n, one right-hand side: EX = 1): Q^H B comes with the
-// factorization ('N'), then LAPACK's cases for A = 0 and a singular R, and the triangular solve by
-// shuffles; for the adjoint R^H Y = B, B(n:m) = 0 and B := Q B from the reflectors still in the
-// registers.
-template <class T> struct QrRegisters {
-    Sizes m, n, nrhs;
-    View<T> A, tau, B;  // tau: geqrf; B: gels
-    int *info;          // gels
-    bool solve, adjoint;
+// geqrf of matrices up to NB x NB (NB = 8, 16, 32) in registers: a group of NB lanes per matrix,
+// lane r holding row r. Each step reduces the column's norm and each later column's v^H a_c by
+// shuffles within the group: no shared memory, no barriers. Every lane runs every step (the
+// shuffles need the whole warp); steps past a matrix's min(m, n) change nothing.
+template <class T> struct GeqrfRegisters {
+    Sizes m, n;
+    View<T> A, tau;
     int64_t count;
 };
-__device__ __forceinline__ int warp_max(int v) {
-    for (int o = 16; o > 0; o >>= 1) v = max(v, __shfl_xor_sync(0xffffffffu, v, o));
-    return v;
-}
-template <int NB, class T> __device__ __forceinline__ T group_sum(T v) {
-#pragma unroll
-    for (int o = NB / 2; o > 0; o >>= 1) v += shfl_xor(v, o);
-    return v;
-}
-template <int NB, int RPL, int EX, class T> __global__ void __launch_bounds__(128) qr_registers(QrRegisters<T> g) {
+template <int NB, class T> __global__ void __launch_bounds__(128) geqrf_registers(GeqrfRegisters<T> g) {
     using R = RealOf<T>;
-    constexpr int NC = NB;
-    __shared__ T taus[128];  // gels: each group's tau at its NB slots, for Q B
     const int lane = threadIdx.x & (NB - 1);
-    T *tau_g = taus + (threadIdx.x & ~(NB - 1));
     const int64_t i = (int64_t(blockIdx.x) * blockDim.x + threadIdx.x) / NB;
     const bool live = i < g.count;
-    const int M = live ? g.m[i] : 0, N = live ? g.n[i] : 0, K = min(M, N), NR = live && g.solve ? g.nrhs[i] : 0;
-    const int kmax = warp_max(K), nmax = warp_max(N), rmax = warp_max(NR);
-    T *a = live ? g.A.at(i) : nullptr, *b = NR > 0 ? g.B.at(i) : nullptr;
-    const int lda = live ? g.A.ldi(i) : 0, ldb = NR > 0 ? g.B.ldi(i) : 0;
-    T x[RPL][NC + EX];
+    const int M = live ? g.m[i] : 0, N = live ? g.n[i] : 0, k = min(M, N);
+    T *a = live ? g.A.at(i) : nullptr;
+    T *tau = k > 0 ? g.tau.at(i) : nullptr;
+    const int lda = live ? g.A.ldi(i) : 0;
+    T row[NB];
 #pragma unroll
-    for (int s = 0; s < RPL; ++s) {
-        const int row = lane + NB * s;
+    for (int c = 0; c < NB; ++c) row[c] = lane < M && c < N ? a[lane + int64_t(c) * lda] : T(0);
 #pragma unroll
-        for (int c = 0; c < NC; ++c) x[s][c] = row < M && c < N ? a[row + int64_t(c) * lda] : T(0);
+    for (int j = 0; j < NB; ++j) {
+        const bool step = j < k;
+        R part = lane > j ? abs2(row[j]) : R(0);  // rows past M hold zeros
 #pragma unroll
-        for (int e = 0; e < EX; ++e) x[s][NC + e] = row < M && e < NR ? b[row + int64_t(e) * ldb] : T(0);
-    }
+        for (int o = NB / 2; o > 0; o >>= 1) part += shfl_xor(part, o);
+        const Reflector<T> h = larfg(shfl(row[j], j, NB), part);
+        if (step && !h.identity && lane > j) row[j] *= h.scale;
+        if (step && !h.identity && lane == j) row[j] = T(h.beta);
+        if (step && lane == 0) tau[j] = h.tau;
+        const T v = lane == j ? T(1) : lane > j ? row[j] : T(0), s = step ? conj_(h.tau) : T(0);
 #pragma unroll
-    for (int j = 0; j < NC; ++j) {
-        if (j >= kmax) continue;
-        const bool step = j < K;
-        R part = R(0);
+        for (int c = j + 1; c < NB; ++c) {
+            T w = conj_(v) * row[c];
 #pragma unroll
-        for (int s = 0; s < RPL; ++s)
-            if (lane + NB * s > j) part += abs2(x[s][j]);  // rows past M hold zeros
-        const Reflector<T> h = larfg(shfl(x[0][j], j, NB), group_sum<NB>(part));
-        T v[RPL];
-#pragma unroll
-        for (int s = 0; s < RPL; ++s) {
-            const int row = lane + NB * s;
-            if (step && !h.identity && row > j) x[s][j] *= h.scale;
-            if (step && !h.identity && row == j) x[s][j] = T(h.beta);
-            v[s] = row == j ? T(1) : row > j ? x[s][j] : T(0);
-        }
-        if (step && lane == 0) {
-            if (g.solve) tau_g[j] = h.tau;
-            else g.tau.at(i)[j] = h.tau;
-        }
-        const T st = step ? conj_(h.tau) : T(0);
-#pragma unroll
-        for (int c = j + 1; c < NC + EX; ++c) {
-            if (c < NC ? c >= nmax : g.adjoint || c - NC >= rmax) continue;
-            T w = T(0);
-#pragma unroll
-            for (int s = 0; s < RPL; ++s) w += conj_(v[s]) * x[s][c];
-            w = st * group_sum<NB>(w);
-#pragma unroll
-            for (int s = 0; s < RPL; ++s) x[s][c] -= v[s] * w;
-        }
-    }
-    int info = 0;
-    if constexpr (EX > 0) {
-        // R = 0 (A = 0): B = 0 with info 0; a zero on R's diagonal: info, B left; else solve.
-        int nonzero = 0, zero_at = NC;
-#pragma unroll
-        for (int s = 0; s < RPL; ++s)
-#pragma unroll
-            for (int c = 0; c < NC; ++c) {
-                const int row = lane + NB * s;
-                if (row < N && c >= row && c < N && !is_zero(x[s][c])) nonzero = 1;
-                if (row < N && c == row && is_zero(x[s][c])) zero_at = min(zero_at, row);
-            }
-#pragma unroll
-        for (int o = NB / 2; o > 0; o >>= 1) {
-            nonzero |= __shfl_xor_sync(0xffffffffu, nonzero, o);
-            zero_at = min(zero_at, __shfl_xor_sync(0xffffffffu, zero_at, o));
-        }
-        if (!nonzero)
-#pragma unroll
-            for (int s = 0; s < RPL; ++s)
-#pragma unroll
-                for (int e = 0; e < EX; ++e) x[s][NC + e] = T(0);
-        if (nonzero && zero_at < NC) info = zero_at + 1;
-        const bool go = nonzero && zero_at == NC;
-        if (!g.adjoint) {  // R X = B backward: x_k in lane k, then the rows above it
-#pragma unroll
-            for (int k = NC - 1; k >= 0; --k)
-#pragma unroll
-                for (int e = 0; e < EX; ++e) {
-                    if (k >= nmax || e >= rmax) continue;
-                    const bool mine = go && k < N;
-                    if (mine && lane == k) x[0][NC + e] = x[0][NC + e] / x[0][k];
-                    const T xk = shfl(x[0][NC + e], k, NB);
-                    if (mine && lane < k) x[0][NC + e] -= x[0][k] * xk;  // rows below k (s = 1) stay
-                }
-        } else {  // R^H Y = B forward: y_k = (b_k - sum_{r<k} conj(R(r, k)) y_r) / conj(R(k, k))
-#pragma unroll
-            for (int k = 0; k < NC; ++k)
-#pragma unroll
-                for (int e = 0; e < EX; ++e) {
-                    if (k >= nmax || e >= rmax) continue;
-                    const T part = group_sum<NB>(lane < k ? conj_(x[0][k]) * x[0][NC + e] : T(0));
-                    if (go && k < N && lane == k) x[0][NC + e] = (x[0][NC + e] - part) / conj_(x[0][k]);
-                }
-#pragma unroll
-            for (int s = 0; s < RPL; ++s)
-#pragma unroll
-                for (int e = 0; e < EX; ++e)
-                    if (go && lane + NB * s >= N) x[s][NC + e] = T(0);
-            __syncwarp();  // tau_g, written by the group's lane 0
-#pragma unroll
-            for (int j = NC - 1; j >= 0; --j) {  // B := H(0) ... H(K-1) B
-                if (j >= kmax) continue;
-                const T tj = go && j < K ? tau_g[j] : T(0);
-                T v[RPL];
-#pragma unroll
-                for (int s = 0; s < RPL; ++s) {
-                    const int row = lane + NB * s;
-                    v[s] = row == j ? T(1) : row > j ? x[s][j] : T(0);
-                }
-#pragma unroll
-                for (int e = 0; e < EX; ++e) {
-                    if (e >= rmax) continue;
-                    T w = T(0);
-#pragma unroll
-                    for (int s = 0; s < RPL; ++s) w += conj_(v[s]) * x[s][NC + e];
-                    w = tj * group_sum<NB>(w);
-#pragma unroll
-                    for (int s = 0; s < RPL; ++s) x[s][NC + e] -= v[s] * w;
-                }
-            }
+            for (int o = NB / 2; o > 0; o >>= 1) w += shfl_xor(w, o);
+            row[c] -= v * (s * w);
         }
     }
     if (!live) return;
 #pragma unroll
-    for (int s = 0; s < RPL; ++s) {
-        const int row = lane + NB * s;
-#pragma unroll
-        for (int c = 0; c < NC; ++c)
-            if (row < M && c < N) a[row + int64_t(c) * lda] = x[s][c];
-#pragma unroll
-        for (int e = 0; e < EX; ++e)
-            if (row < M && e < NR) b[row + int64_t(e) * ldb] = x[s][NC + e];
-    }
-    if (g.solve && lane == 0) g.info[i] = info;
-}
-// Whether the register kernel takes a chunk: up to 32 rows, or (real types) 64 rows of at most 32
-// columns; gels in the real types with one right-hand side. (Every variant is a fully unrolled
-// kernel: more right-hand sides and the complex solves cost minutes of compile time each.)
-template <class T> bool registers_take(int maxm, int maxn, bool solve, int maxr) {
-    return (!solve || (maxr <= 1 && !kComplex<T>)) && maxn <= 32 && (maxm <= 32 || (maxm <= 64 && !kComplex<T>));
-}
-template <class T> void launch_qr_registers(const QrRegisters<T> &g, int maxm, int maxn, cudaStream_t stream) {
-    using I0 = std::integral_constant<int, 0>;
-    using I1 = std::integral_constant<int, 1>;
-    auto go = [&](auto nb, auto rpl, auto ex) {
-        constexpr int NB = decltype(nb)::value;
-        qr_registers<NB, decltype(rpl)::value, decltype(ex)::value>
-            <<<unsigned((g.count * NB + 127) / 128), 128, 0, stream>>>(g);
-    };
-    auto columns = [&](auto nb, auto rpl) {
-        if (!g.solve) go(nb, rpl, I0());
-        else if constexpr (!kComplex<T>) go(nb, rpl, I1());
-    };
-    if (maxm <= 32) {
-        launch_register_groups(std::max(maxm, maxn), g.count, [&](auto nb, unsigned) { columns(nb, I1()); });
-    } else if constexpr (!kComplex<T>) {
-        columns(std::integral_constant<int, 32>(), std::integral_constant<int, 2>());
-    }
-    check_launch("qr_registers");
+    for (int c = 0; c < NB; ++c)
+        if (lane < M && c < N) a[lane + int64_t(c) * lda] = row[c];
 }
 
 // What gels does after the QR of A (m >= n) and, for 'N', Q^H B: LAPACK's answers for A = 0
@@ -488,7 +343,7 @@ template <class T> void launch_qr_registers(const QrRegisters<T> &g, int maxm, i
 // (the blocked algorithm applies Q by larfb afterwards). Returns info.
 template <class Team, class T>
 __device__ int gels_finish(const Team &t, bool adjoint, int m, int n, int nrhs, const T *a, int lda, T *b, int ldb,
-                           const T *tau, void *scratch, T *x = nullptr) {
+                           const T *tau, void *scratch) {
     int nonzero = 0;
     for (int e = t.rank(); e < n * n; e += t.size())
         if (e % n <= e / n && !is_zero(a[e % n + int64_t(e / n) * lda])) ++nonzero;
@@ -499,21 +354,7 @@ __device__ int gels_finish(const Team &t, bool adjoint, int m, int n, int nrhs, 
     }
     for (int d = 0; d < n; ++d)
         if (is_zero(a[d + int64_t(d) * lda])) return d + 1;
-    bool solved = false;
-    if constexpr (std::is_same<Team, BlockTeam>::value)
-        if (x) {  // x: n elements of shared memory
-            const Triangle tr{false, adjoint, adjoint, false};
-            for (int c = 0; c < nrhs; ++c) {
-                T *bc = b + int64_t(c) * ldb;
-                for (int r = t.rank(); r < n; r += t.size()) x[r] = bc[r];
-                t.sync();
-                trsv_shared(t, tr, n, a, lda, x);
-                for (int r = t.rank(); r < n; r += t.size()) bc[r] = x[r];
-                t.sync();
-            }
-            solved = true;
-        }
-    if (!solved) trsm_left(t, false, adjoint, adjoint, false, n, nrhs, a, lda, b, 1, ldb, scratch);
+    trsm_left(t, false, adjoint, adjoint, false, n, nrhs, a, lda, b, 1, ldb, scratch);
     if (adjoint) {
         for (int e = t.rank(); e < (m - n) * nrhs; e += t.size())
             b[n + e % (m - n) + int64_t(e / (m - n)) * ldb] = T(0);
@@ -587,17 +428,14 @@ template <class T> struct QrIdentity {
 };
 
 // gels, blocked: the solve after the factorization, a team per matrix in global memory.
-// With `shared` a right-hand side at a time through the team's tile (trsv_shared).
 template <class T> struct GelsSolve {
     bool adjoint;
     Sizes m, n, nrhs;
     View<T> A, B;
     int *info;
-    bool shared;
-    template <class Team> __device__ void operator()(const Team &t, int64_t i, void *tile, void *scratch) const {
+    template <class Team> __device__ void operator()(const Team &t, int64_t i, void *, void *scratch) const {
         const int result = gels_finish(t, adjoint, m[i], n[i], nrhs[i], static_cast<const T *>(A.at(i)), A.ldi(i),
-                                       B.at(i), B.ldi(i), static_cast<const T *>(nullptr), scratch,
-                                       shared ? static_cast<T *>(tile) : nullptr);
+                                       B.at(i), B.ldi(i), static_cast<const T *>(nullptr), scratch);
         if (t.rank() == 0) info[i] = result;
     }
 };
@@ -712,8 +550,12 @@ template <class T> void run_geqrf(Chunk &c, const Geqrf<T> &op) {
     const Sizes ms = c.sizes(op.m), ns = c.sizes(op.n);
     const View<D> a = c.view(op.A), tau = c.view(op.tau);
     c.clear_info();  // geqrf cannot fail on a matrix
-    if (registers_take<D>(maxm, maxn, false, 0)) {
-        launch_qr_registers(QrRegisters<D>{ms, ns, {}, a, tau, {}, nullptr, false, false, c.count}, maxm, maxn, c.stream);
+    if (largest <= 32) {
+        const GeqrfRegisters<D> g{ms, ns, a, tau, c.count};
+        launch_register_groups(largest, c.count, [&](auto nb, unsigned blocks) {
+            geqrf_registers<decltype(nb)::value><<<blocks, 128, 0, c.stream>>>(g);
+        });
+        check_launch("geqrf_registers");
         return;
     }
     const size_t tile = (size_t(maxm) * maxn * sizeof(D) + 15) / 16 * 16;
@@ -774,11 +616,6 @@ template <class T> void run_gels(Chunk &c, const Gels<T> &op) {
     const int maxm = chunk_max(op.m, c), maxn = chunk_max(op.n, c), maxr = chunk_max(op.nrhs, c);
     const Sizes ms = c.sizes(op.m), ns = c.sizes(op.n), rs = c.sizes(op.nrhs);
     const View<D> a = c.view(op.A), b = c.view(op.B);
-    if (registers_take<D>(maxm, maxn, true, maxr)) {
-        launch_qr_registers(QrRegisters<D>{ms, ns, rs, a, {}, b, c.info, true, adjoint, c.count}, maxm, maxn,
-                            c.stream);
-        return;
-    }
     const size_t tile = (size_t(maxm) * (maxn + maxr + 1) * sizeof(D) + 15) / 16 * 16;
     if (maxm <= kQrFusedMax && fits_shared(tile * (maxm <= 32 ? 4 : 1))) {
         launch(QrFused<D>{FusedMode::Solve, adjoint, ms, ns, rs, a, a, b, c.info, true}, c.count, maxm <= 32,
@@ -791,9 +628,7 @@ template <class T> void run_gels(Chunk &c, const Gels<T> &op) {
     tau.base = ws.at<D>(tb);
     tau.stride = std::max(1, maxn);
     launch_geqrf(c, ws, ms, ns, maxm, maxn, a, tau, adjoint ? nullptr : &b, rs, maxr);
-    const bool shared = maxn <= kSharedSolveMax;
-    launch(GelsSolve<D>{adjoint, ms, ns, rs, a, b, c.info, shared}, c.count, false, block_threads(maxn),
-           shared ? maxn * sizeof(D) : 0, c.stream);
+    launch(GelsSolve<D>{adjoint, ms, ns, rs, a, b, c.info}, c.count, false, 256, 0, c.stream);
     if (!adjoint) return;
     // B := Q [X; 0], the blocks backward, skipping the matrices whose solve failed.
     const Reflected g{ms, rs, ns, false};
