@@ -312,6 +312,95 @@ template <class T> std::vector<Routine<T>> routines() {
                         return batchlapack::gebrd_vbatch(p.r.data(), p.n.data(), w.ptrs[0], a.lds(), reals(w.ptrs[1]),
                                                          reals(w.ptrs[2]), w.ptrs[3], w.ptrs[4], p.info.data(), a.count());
                     }});
+    // The QR family on A of max(n, r) x min(n, r) (geqrf: n x r, either shape), k = min(n, r).
+    // Reflectors for unmqr/ungqr are random and small (entries of V / 100, |tau| <= 1) so that
+    // their products stay finite.
+    auto tall = [](P p, std::vector<int> &m, std::vector<int> &n) {
+        for (size_t i = 0; i < p.n.size(); ++i)
+            m.push_back(std::max(p.n[i], p.r[i])), n.push_back(std::min(p.n[i], p.r[i]));
+    };
+    auto small_reflectors = [](P p) {
+        for (Batch<T> &b : p.arrays) b.randomize();
+        Batch<T> &v = p.arrays[0];
+        for (int i = 0; i < v.count(); ++i)
+            for (int c = 0; c < v.cols(i); ++c)
+                for (int r = 0; r < v.rows(i); ++r) v.at(i, r, c) *= T(Real<T>(0.01));
+    };
+    list.push_back({"geqrf", true,
+                    [](int n, int r) { return std::vector<Dims>{{n, r}, {std::min(n, r), 1}}; }, none, random,
+                    [](Layout l, P p, W w) {
+                        const Batch<T> &a = p.arrays[0], &tau = p.arrays[1];
+                        if (l == Layout::Strided)
+                            return batchlapack::geqrf_batch(p.n[0], p.r[0], w.base[0], a.ld(0), a.stride(), w.base[1],
+                                                            tau.stride(), p.info.data(), a.count());
+                        if (l == Layout::Pointers)
+                            return batchlapack::geqrf_batch_ptr(p.n[0], p.r[0], w.ptrs[0], a.ld(0), w.ptrs[1],
+                                                                p.info.data(), a.count());
+                        return batchlapack::geqrf_vbatch(p.n.data(), p.r.data(), w.ptrs[0], a.lds(), w.ptrs[1],
+                                                         p.info.data(), a.count());
+                    }});
+    // unmqr from the right with the adjoint: C (min x max) := C Q^H, Q of order max(n, r).
+    list.push_back({"unmqr", true,
+                    [](int n, int r) {
+                        const int q = std::max(n, r), k = std::min(n, r);
+                        return std::vector<Dims>{{q, k}, {k, 1}, {k, q}};
+                    },
+                    none, small_reflectors, [tall](Layout l, P p, W w) {
+                        const Batch<T> &a = p.arrays[0], &tau = p.arrays[1], &c = p.arrays[2];
+                        const char adj = is_complex<T> ? 'C' : 'T';
+                        std::vector<int> q, k;
+                        tall(p, q, k);
+                        if (l == Layout::Strided)
+                            return batchlapack::unmqr_batch('R', adj, k[0], q[0], k[0], w.base[0], a.ld(0), a.stride(),
+                                                            w.base[1], tau.stride(), w.base[2], c.ld(0), c.stride(),
+                                                            p.info.data(), a.count());
+                        if (l == Layout::Pointers)
+                            return batchlapack::unmqr_batch_ptr('R', adj, k[0], q[0], k[0], w.ptrs[0], a.ld(0),
+                                                                w.ptrs[1], w.ptrs[2], c.ld(0), p.info.data(), a.count());
+                        return batchlapack::unmqr_vbatch('R', adj, k.data(), q.data(), k.data(), w.ptrs[0], a.lds(),
+                                                         w.ptrs[1], w.ptrs[2], c.lds(), p.info.data(), a.count());
+                    }});
+    list.push_back({"ungqr", true,
+                    [](int n, int r) {
+                        const int k = std::min(n, r);
+                        return std::vector<Dims>{{std::max(n, r), k}, {k, 1}};
+                    },
+                    none, small_reflectors, [tall](Layout l, P p, W w) {
+                        const Batch<T> &a = p.arrays[0], &tau = p.arrays[1];
+                        std::vector<int> m, k;
+                        tall(p, m, k);
+                        if (l == Layout::Strided)
+                            return batchlapack::ungqr_batch(m[0], k[0], k[0], w.base[0], a.ld(0), a.stride(), w.base[1],
+                                                            tau.stride(), p.info.data(), a.count());
+                        if (l == Layout::Pointers)
+                            return batchlapack::ungqr_batch_ptr(m[0], k[0], k[0], w.ptrs[0], a.ld(0), w.ptrs[1],
+                                                                p.info.data(), a.count());
+                        return batchlapack::ungqr_vbatch(m.data(), k.data(), k.data(), w.ptrs[0], a.lds(), w.ptrs[1],
+                                                         p.info.data(), a.count());
+                    }});
+    // gels, least squares (m >= n) with 2 right-hand sides, for 'N' and the adjoint.
+    auto gels = [tall](char trans) {
+        return [trans, tall](Layout l, P p, W w) {
+            const Batch<T> &a = p.arrays[0], &b = p.arrays[1];
+            const char t = trans == 'N' ? 'N' : is_complex<T> ? 'C' : 'T';
+            std::vector<int> m, n;
+            tall(p, m, n);
+            const std::vector<int> two(m.size(), 2);
+            if (l == Layout::Strided)
+                return batchlapack::gels_batch(t, m[0], n[0], 2, w.base[0], a.ld(0), a.stride(), w.base[1], b.ld(0),
+                                               b.stride(), p.info.data(), a.count());
+            if (l == Layout::Pointers)
+                return batchlapack::gels_batch_ptr(t, m[0], n[0], 2, w.ptrs[0], a.ld(0), w.ptrs[1], b.ld(0),
+                                                   p.info.data(), a.count());
+            return batchlapack::gels_vbatch(t, m.data(), n.data(), two.data(), w.ptrs[0], a.lds(), w.ptrs[1], b.lds(),
+                                            p.info.data(), a.count());
+        };
+    };
+    auto gels_shapes = [](int n, int r) {
+        return std::vector<Dims>{{std::max(n, r), std::min(n, r)}, {std::max(n, r), 2}};
+    };
+    list.push_back({"gels", true, gels_shapes, none, general, gels('N')});
+    list.push_back({"gels^H", true, gels_shapes, none, general, gels('C')});
     return list;
 }
 
@@ -452,8 +541,9 @@ TYPED_TEST(CudaDataT, DeviceDataOnTheCpuIsRejected) {
     int *ipiv = static_cast<int *>(allocate(Memory::Device, size_t(n) * count * sizeof(int)));
     ASSERT_EQ(cudaMemcpy(A, a.data(), a.size() * sizeof(T), cudaMemcpyHostToDevice), cudaSuccess);
     std::vector<int> info(count, 7);
-    EXPECT_EQ(batchlapack::geqrf_batch(n, n, A, n, int64_t(n) * n, tau, int64_t(n), info.data(), count),
-              BL_ERROR_DEVICE_DATA);  // QR has no GPU kernels yet
+    // gels of an underdetermined system (LAPACK's LQ path) has no GPU kernels yet; tau serves as B.
+    EXPECT_EQ(batchlapack::gels_batch('N', n - 2, n, 1, A, n, int64_t(n) * n, tau, n, int64_t(n), info.data(), count),
+              BL_ERROR_DEVICE_DATA);
     EXPECT_EQ(bl_last_backend(), BL_BACKEND_CPU);
     EXPECT_NE(std::string(bl_last_error()).find("device memory"), std::string::npos) << bl_last_error();
     ASSERT_EQ(bl_set_backend(BL_BACKEND_CPU), 0);

@@ -1,0 +1,661 @@
+// CUDA backend: Householder QR (geqrf), applying and forming Q (ormqr/unmqr, orgqr/ungqr) and
+// least squares (gels), with LAPACK's conventions: R in the upper triangle, the reflectors
+// H(j) = I - tau_j v_j v_j^H below it with v_j(j) = 1 implicit, Q = H(0) H(1) ... H(k-1).
+//
+// By size (ALGORITHMS.md): up to 32 x 32 a register kernel (a row per lane); up to kQrFusedMax a
+// whole-matrix kernel on a shared-memory copy (a warp per matrix up to 32 rows); beyond, the
+// blocked algorithm: per panel of kPanel columns one kernel factors the panel in shared memory
+// (geqr2) and builds the block reflector's T there (larft), and one kernel applies
+// I - V op(T) V^H to the rest (larfb) as three small products through shared memory. V is read
+// straight from the factored matrix, its unit diagonal and zero upper part supplied while it is
+// loaded, and T is stored padded with zeros to kPanel x kPanel: the products never branch on the
+// triangles. ormqr, orgqr and gels reuse the same panel and larfb kernels.
+#include "backend.hpp"
+#include "blocked.cuh"
+#include "kernels.cuh"
+#include "stage.cuh"
+
+namespace bl {
+namespace cuda {
+namespace {
+
+// ---- scalars -------------------------------------------------------------------------------
+template <class T> constexpr bool kComplex = !std::is_same<T, RealOf<T>>::value;
+template <class T> __device__ __forceinline__ RealOf<T> imag_(T x) {
+    if constexpr (kComplex<T>) return x.imag();
+    else return RealOf<T>(0);
+}
+template <class T> __device__ __forceinline__ RealOf<T> abs2(T x) { return real_(x) * real_(x) + imag_(x) * imag_(x); }
+
+// LAPACK's larfg for alpha and ||x||^2: H = I - tau v v^H with H^H (alpha; x) = (beta; 0), beta real,
+// v = (1; x * scale). tau = 0 (H = I, alpha left as it is) when x = 0 and alpha is real, as LAPACK.
+// (LAPACK's rescaling of a beta below the underflow threshold, and its overflow-safe norms, are
+// not reproduced: entries beyond about 1e150 in magnitude overflow here.)
+template <class T> struct Reflector {
+    T tau, scale;
+    RealOf<T> beta;
+    bool identity;
+};
+template <class T> __device__ Reflector<T> larfg(T alpha, RealOf<T> xnorm2) {
+    using R = RealOf<T>;
+    const R ar = real_(alpha), ai = imag_(alpha);
+    if (xnorm2 == R(0) && ai == R(0)) return {T(0), T(1), ar, true};
+    const R beta = -copysign(sqrt(ar * ar + ai * ai + xnorm2), ar);
+    T tau;
+    if constexpr (kComplex<T>) tau = T((beta - ar) / beta, -ai / beta);
+    else tau = (beta - ar) / beta;
+    return {tau, T(1) / (alpha - T(beta)), beta, false};
+}
+
+// The warps of a team (a warp team is one).
+__device__ __forceinline__ int warp_of(const WarpTeam &) { return 0; }
+__device__ __forceinline__ int warps_of(const WarpTeam &) { return 1; }
+__device__ __forceinline__ int warp_of(const BlockTeam &t) { return t.rank() >> 5; }
+__device__ __forceinline__ int warps_of(const BlockTeam &t) { return t.size() >> 5; }
+
+// ---- one reflector at a time (geqr2, org2r) ---------------------------------------------------
+// a_c -= s v (v^H a_c) for the columns c in [c0, c1) of the matrix whose column c is col(c), rows
+// j .. m-1, with v(j) = 1 and v(r) = v[r] below. A warp per column: its lanes go down the rows and
+// a shuffle reduction gives v^H a_c, so no barrier is needed between columns.
+template <class Team, class T, class Col>
+__device__ void reflect_columns(const Team &t, int m, int j, const T *v, T s, int c0, int c1, Col col) {
+    const int lane = t.rank() & 31;
+    for (int c = c0 + warp_of(t); c < c1; c += warps_of(t)) {
+        T *a = col(c);
+        T part = lane == 0 ? a[j] : T(0);
+        for (int r = j + 1 + lane; r < m; r += 32) part += conj_(v[r]) * a[r];
+        for (int o = 16; o > 0; o >>= 1) part += shfl_xor(part, o);
+        const T w = s * part;
+        if (lane == 0) a[j] -= w;
+        for (int r = j + 1 + lane; r < m; r += 32) a[r] -= v[r] * w;
+    }
+}
+
+// Unblocked QR (LAPACK's geqr2) of the m x k matrix of columns col(0..k-1); the reflectors' H^H
+// are also applied to the columns k .. ncols-1 (gels: the right-hand sides, Q^H B on the way).
+template <class Team, class T, class Col>
+__device__ void geqr2(const Team &t, int m, int k, int ncols, Col col, T *tau, void *scratch) {
+    using R = RealOf<T>;
+    for (int j = 0; j < k; ++j) {
+        T *v = col(j);
+        const T alpha = v[j];  // read before the sum's barriers; thread 0 overwrites it below
+        R part = R(0);
+        for (int r = j + 1 + t.rank(); r < m; r += t.size()) part += abs2(v[r]);
+        const Reflector<T> h = larfg(alpha, sum(t, part, scratch));
+        if (!h.identity)
+            for (int r = j + 1 + t.rank(); r < m; r += t.size()) v[r] *= h.scale;
+        if (t.rank() == 0) {
+            if (!h.identity) v[j] = T(h.beta);
+            tau[j] = h.tau;
+        }
+        t.sync();
+        if (!h.identity) reflect_columns(t, m, j, v, conj_(h.tau), j + 1, ncols, col);
+        t.sync();
+    }
+}
+
+// The first n columns of Q = H(0) ... H(k-1) over the reflectors in columns col(0..k-1), m rows
+// (LAPACK's org2r): columns k.. start as the identity's, then H(i) from the last to the first.
+template <class Team, class T, class Col>
+__device__ void org2r(const Team &t, int m, int n, int k, Col col, const T *tau) {
+    for (int e = t.rank(); e < m * (n - k); e += t.size()) {
+        const int c = k + e / m, r = e % m;
+        col(c)[r] = r == c ? T(1) : T(0);
+    }
+    t.sync();
+    for (int i = k - 1; i >= 0; --i) {
+        T *v = col(i);
+        const T ti = tau[i];
+        reflect_columns(t, m, i, v, ti, i + 1, n, col);
+        t.sync();
+        for (int r = t.rank(); r < m; r += t.size()) v[r] = r < i ? T(0) : r == i ? T(1) - ti : -ti * v[r];
+        t.sync();
+    }
+}
+
+// ---- block reflectors -------------------------------------------------------------------------
+// V of a block as geqr2 leaves it at a (leading dimension ld): rows x kb, element (r, q) read as
+// the unit lower trapezoid (1 on the diagonal, 0 above it) and 0 past kb columns or `rows` rows.
+template <class T> struct Reflectors {
+    const T *a;
+    int ld, rows, kb;
+    __device__ T operator()(int r, int q) const {
+        return q >= kb || r < q || r >= rows ? T(0) : r == q ? T(1) : a[r + int64_t(q) * ld];
+    }
+};
+constexpr int kLdT = kPanel + 1;  // shared copies of 32 x 32 blocks: an odd stride, no bank conflicts
+
+// T of the block reflector I - V T V^H = H(0) ... H(kb-1) (LAPACK's larft, forward, columnwise),
+// written to out (ldt x ldt, zero outside its upper triangle and past kb). G = V^H V goes to
+// shared memory; then lane p of warp 0 builds row p of T, which needs only its own row:
+// T(p, q) = -tau_q sum_{p <= x < q} T(p, x) G(x, q). G and Ts: kPanel * kLdT elements each.
+template <class Team, class T>
+__device__ void larft(const Team &t, const Reflectors<T> &v, const T *tau, T *G, T *Ts, T *out, int ldt) {
+    for (int e = t.rank(); e < kPanel * kPanel; e += t.size()) {
+        const int p = e % kPanel, q = e / kPanel;
+        if (p < q && q < v.kb) {
+            T g = conj_(v(q, p));
+            for (int r = q + 1; r < v.rows; ++r) g += conj_(v(r, p)) * v(r, q);
+            G[p + q * kLdT] = g;
+        }
+    }
+    t.sync();
+    if (t.rank() < kPanel) {
+        const int p = t.rank();
+        for (int q = 0; q < kPanel; ++q) {
+            T x = T(0);
+            if (q < v.kb && p == q) x = tau[q];
+            else if (q < v.kb && p < q) {
+                T s = T(0);
+                for (int y = p; y < q; ++y) s += Ts[p + y * kLdT] * G[y + q * kLdT];
+                x = -tau[q] * s;
+            }
+            Ts[p + q * kLdT] = x;
+        }
+    }
+    t.sync();
+    for (int e = t.rank(); e < ldt * ldt; e += t.size()) out[e] = Ts[e % ldt + (e / ldt) * kLdT];
+    t.sync();
+}
+
+// The matrices a step works on: `rows` is the order of Q (the rows that the reflectors span),
+// `cols` the columns of the matrix Q is applied to, k the reflectors (min(rows, cols) for geqrf).
+struct Reflected {
+    Sizes rows, cols, k;
+    bool k_is_min;
+    __device__ int K(int64_t i) const { return k_is_min ? min(rows[i], cols[i]) : k[i]; }
+};
+
+// The per-panel kernel of the blocked algorithms, at panel columns j .. j + jb - 1 of matrix i:
+//   Factor  (geqrf): geqr2 of rows j.. of the panel, then its T;
+//   Reflect (ormqr, orgqr, gels): only T, from reflectors already there;
+//   Form    (orgqr): org2r on the panel, then its rows above j set to zero.
+// The panel goes through shared memory when it fits (in_shared); T goes to Tw + i * ldt * ldt.
+enum class PanelMode { Factor, Reflect, Form };
+template <class T> struct QrPanel {
+    PanelMode mode;
+    Reflected g;
+    int j;
+    View<T> A, tau;  // read only in Reflect mode (A) and Reflect / Form (tau)
+    T *Tw;
+    int ldt;
+    bool in_shared;
+    template <class Team> __device__ void operator()(const Team &t, int64_t i, void *tile, void *scratch) const {
+        const int jb = min(kPanel, g.K(i) - j);
+        if (jb <= 0) return;
+        const int lda = A.ldi(i), h = g.rows[i] - j;
+        T *a = A.at(i), *p = a + j + int64_t(j) * lda;
+        T *G = static_cast<T *>(tile), *Ts = G + kPanel * kLdT, *w = Ts + kPanel * kLdT;
+        const bool copy = in_shared && mode != PanelMode::Reflect;
+        T *v = copy ? w : p;
+        const int ldv = copy ? h : lda;
+        auto col = [&](int c) { return v + int64_t(c) * ldv; };
+        T *tj = tau.at(i) + j;
+        if (copy) {
+            copy_matrix(t, h, jb, p, lda, w, h);
+            t.sync();
+        }
+        if (mode == PanelMode::Factor) geqr2(t, h, jb, jb, col, tj, scratch);
+        if (mode != PanelMode::Form) larft(t, Reflectors<T>{v, ldv, h, jb}, tj, G, Ts, Tw + i * ldt * ldt, ldt);
+        if (mode == PanelMode::Form) {
+            org2r(t, h, jb, jb, col, tj);
+            for (int e = t.rank(); e < j * jb; e += t.size()) a[e % j + int64_t(j + e / j) * lda] = T(0);
+        }
+        if (copy) {
+            t.sync();
+            copy_matrix(t, h, jb, w, h, p, lda);
+        }
+    }
+};
+
+// C' := (I - V op(T) V^H) C' on rows j.. of C', op(T) = T^H when applying Q^H (`adjoint`), where
+// C' is C, or C^H (`ct`: C op(Q) = (op(Q)^H C^H)^H for the right side), and V, T are panel j's.
+// With `trailing` (geqrf, orgqr: C is the factored matrix) only the columns past the panel.
+// A block of 256 threads per 32 columns of C': W = V^H C' (32 x 32), W = op(T) W, C' -= V W, with
+// V and C' passing through shared memory RK rows at a time.
+template <class T> struct Larfb {
+    Reflected g;
+    int j;
+    View<const T> V;
+    const T *Tw;
+    int ldt;
+    bool adjoint;
+    View<T> C;
+    bool ct, trailing;
+    const int *stop;  // gels: a matrix whose solve failed is left as it is
+};
+template <class T> __global__ void __launch_bounds__(256) larfb_kernel(Larfb<T> g) {
+    constexpr int RK = sizeof(T) > 8 ? 16 : 32, LV = RK + 1, LW = kLdT;
+    constexpr int kBuf = 2 * LV * kPanel > LW * kPanel ? 2 * LV * kPanel : LW * kPanel;
+    __shared__ T buf[kBuf], W[LW * kPanel];
+    T *Vs = buf, *Cs = buf + LV * kPanel, *Ts = buf;  // Ts only between the two passes over V
+    const int64_t i = blockIdx.x;
+    if (g.stop && g.stop[i] != 0) return;
+    const int jb = min(kPanel, g.g.K(i) - g.j);
+    if (jb <= 0) return;
+    const int h = g.g.rows[i] - g.j;
+    const int first = g.trailing ? g.j + jb : 0, c0 = int(blockIdx.y) * 32, cw = min(32, g.g.cols[i] - first - c0);
+    if (cw <= 0) return;
+    const int ldv = g.V.ldi(i);
+    const Reflectors<T> v{g.V.at(i) + g.j + int64_t(g.j) * ldv, ldv, h, jb};
+    const Block<T> C{g.C.at(i), g.C.ldi(i), g.j, first + c0, g.ct};
+    const int tid = threadIdx.x, q = tid % 32, cq = tid / 32;
+    auto load_v = [&](int r0) {
+        for (int e = tid; e < RK * kPanel; e += 256) Vs[e % RK + (e / RK) * LV] = v(r0 + e % RK, e / RK);
+    };
+    T acc[4] = {T(0), T(0), T(0), T(0)};
+    for (int r0 = 0; r0 < h; r0 += RK) {
+        load_v(r0);
+        load_tile<RK, 32>(Block<T>{C.a, C.lda, C.pr + r0, C.pc, C.ct}, h - r0, cw, Cs, LV);
+        __syncthreads();
+#pragma unroll 8
+        for (int r = 0; r < RK; ++r) {
+            const T vq = conj_(Vs[r + q * LV]);
+#pragma unroll
+            for (int u = 0; u < 4; ++u) acc[u] += vq * Cs[r + (cq + 8 * u) * LV];
+        }
+        __syncthreads();
+    }
+    const T *tw = g.Tw + i * g.ldt * g.ldt;
+    for (int e = tid; e < kPanel * kPanel; e += 256) {
+        const int p = e % kPanel, x = e / kPanel;
+        Ts[p + x * LW] = p < g.ldt && x < g.ldt ? (g.adjoint ? conj_(tw[x + p * g.ldt]) : tw[p + x * g.ldt]) : T(0);
+    }
+#pragma unroll
+    for (int u = 0; u < 4; ++u) W[q + (cq + 8 * u) * LW] = acc[u];
+    __syncthreads();
+#pragma unroll
+    for (int u = 0; u < 4; ++u) {
+        T s = T(0);
+#pragma unroll 8
+        for (int p = 0; p < kPanel; ++p) s += Ts[q + p * LW] * W[p + (cq + 8 * u) * LW];
+        acc[u] = s;
+    }
+    __syncthreads();
+#pragma unroll
+    for (int u = 0; u < 4; ++u) W[q + (cq + 8 * u) * LW] = acc[u];
+    for (int r0 = 0; r0 < h; r0 += RK) {
+        __syncthreads();  // W complete; the last pass done with Vs (and Ts)
+        load_v(r0);
+        __syncthreads();
+        for (int e = tid; e < RK * 32; e += 256) {
+            const int r = e % RK, c = e / RK;
+            if (r0 + r < h && c < cw) {
+                T s = T(0);
+#pragma unroll 8
+                for (int x = 0; x < kPanel; ++x) s += Vs[r + x * LV] * W[x + c * LW];
+                C.put(r0 + r, c, C.get(r0 + r, c) - s);
+            }
+        }
+    }
+}
+
+// ---- small matrices ---------------------------------------------------------------------------
+// geqrf of matrices up to NB x NB (NB = 8, 16, 32) in registers: a group of NB lanes per matrix,
+// lane r holding row r. Each step reduces the column's norm and each later column's v^H a_c by
+// shuffles within the group: no shared memory, no barriers. Every lane runs every step (the
+// shuffles need the whole warp); steps past a matrix's min(m, n) change nothing.
+template <class T> struct GeqrfRegisters {
+    Sizes m, n;
+    View<T> A, tau;
+    int64_t count;
+};
+template <int NB, class T> __global__ void __launch_bounds__(128) geqrf_registers(GeqrfRegisters<T> g) {
+    using R = RealOf<T>;
+    const int lane = threadIdx.x & (NB - 1);
+    const int64_t i = (int64_t(blockIdx.x) * blockDim.x + threadIdx.x) / NB;
+    const bool live = i < g.count;
+    const int M = live ? g.m[i] : 0, N = live ? g.n[i] : 0, k = min(M, N);
+    T *a = live ? g.A.at(i) : nullptr;
+    T *tau = k > 0 ? g.tau.at(i) : nullptr;
+    const int lda = live ? g.A.ldi(i) : 0;
+    T row[NB];
+#pragma unroll
+    for (int c = 0; c < NB; ++c) row[c] = lane < M && c < N ? a[lane + int64_t(c) * lda] : T(0);
+#pragma unroll
+    for (int j = 0; j < NB; ++j) {
+        const bool step = j < k;
+        R part = lane > j ? abs2(row[j]) : R(0);  // rows past M hold zeros
+#pragma unroll
+        for (int o = NB / 2; o > 0; o >>= 1) part += shfl_xor(part, o);
+        const Reflector<T> h = larfg(shfl(row[j], j, NB), part);
+        if (step && !h.identity && lane > j) row[j] *= h.scale;
+        if (step && !h.identity && lane == j) row[j] = T(h.beta);
+        if (step && lane == 0) tau[j] = h.tau;
+        const T v = lane == j ? T(1) : lane > j ? row[j] : T(0), s = step ? conj_(h.tau) : T(0);
+#pragma unroll
+        for (int c = j + 1; c < NB; ++c) {
+            T w = conj_(v) * row[c];
+#pragma unroll
+            for (int o = NB / 2; o > 0; o >>= 1) w += shfl_xor(w, o);
+            row[c] -= v * (s * w);
+        }
+    }
+    if (!live) return;
+#pragma unroll
+    for (int c = 0; c < NB; ++c)
+        if (lane < M && c < N) a[lane + int64_t(c) * lda] = row[c];
+}
+
+// What gels does after the QR of A (m >= n) and, for 'N', Q^H B: LAPACK's answers for A = 0
+// (B = 0, info 0) and for a zero on R's diagonal (info = its index, B left alone), else the
+// triangular solve; for the adjoint also B(n:m) = 0 and, with `tau` (the fused kernel), B := Q B
+// (the blocked algorithm applies Q by larfb afterwards). Returns info.
+template <class Team, class T>
+__device__ int gels_finish(const Team &t, bool adjoint, int m, int n, int nrhs, const T *a, int lda, T *b, int ldb,
+                           const T *tau, void *scratch) {
+    int nonzero = 0;
+    for (int e = t.rank(); e < n * n; e += t.size())
+        if (e % n <= e / n && !is_zero(a[e % n + int64_t(e / n) * lda])) ++nonzero;
+    if (sum(t, nonzero, scratch) == 0) {
+        for (int e = t.rank(); e < m * nrhs; e += t.size()) b[e % m + int64_t(e / m) * ldb] = T(0);
+        t.sync();
+        return 0;
+    }
+    for (int d = 0; d < n; ++d)
+        if (is_zero(a[d + int64_t(d) * lda])) return d + 1;
+    trsm_left(t, false, adjoint, adjoint, false, n, nrhs, a, lda, b, 1, ldb, scratch);
+    if (adjoint) {
+        for (int e = t.rank(); e < (m - n) * nrhs; e += t.size())
+            b[n + e % (m - n) + int64_t(e / (m - n)) * ldb] = T(0);
+        t.sync();
+        if (tau)
+            for (int i = n - 1; i >= 0; --i) {
+                reflect_columns(t, m, i, a + int64_t(i) * lda, tau[i], 0, nrhs,
+                                [&](int c) { return b + int64_t(c) * ldb; });
+                t.sync();
+            }
+    }
+    return 0;
+}
+
+// One team per matrix on a shared-memory copy (in_shared) or in place:
+//   Factor: geqrf;  Form: orgqr (k reflectors);  Solve: gels, m >= n (k = nrhs), A and B side by
+//   side in the tile so that geqr2 applies Q^H to B with A ('N'), and tau after them.
+enum class FusedMode { Factor, Form, Solve };
+template <class T> struct QrFused {
+    FusedMode mode;
+    bool adjoint;
+    Sizes m, n, k;
+    View<T> A, tau, B;
+    int *info;
+    bool in_shared;
+    template <class Team> __device__ void operator()(const Team &t, int64_t i, void *tile, void *scratch) const {
+        const int M = m[i], N = n[i], K = k[i], lda = A.ldi(i);
+        T *a = A.at(i), *w = in_shared ? static_cast<T *>(tile) : a;
+        const int ldw = in_shared ? M : lda;
+        auto col = [&](int c) { return w + int64_t(c) * ldw; };
+        if (mode == FusedMode::Solve) {  // always in shared memory
+            T *b = B.at(i), *taus = w + int64_t(M) * (N + K);
+            const int ldb = B.ldi(i);
+            copy_matrix(t, M, N, a, lda, w, M);
+            copy_matrix(t, M, K, b, ldb, w + M * N, M);
+            t.sync();
+            geqr2(t, M, N, adjoint ? N : N + K, col, taus, scratch);
+            const int result = gels_finish(t, adjoint, M, N, K, w, M, w + M * N, M, taus, scratch);
+            t.sync();
+            copy_matrix(t, M, N, w, M, a, lda);
+            copy_matrix(t, M, K, w + M * N, M, b, ldb);
+            if (t.rank() == 0) info[i] = result;
+            return;
+        }
+        if (M == 0 || N == 0) return;
+        if (in_shared) {
+            copy_matrix(t, M, N, a, lda, w, M);
+            t.sync();
+        }
+        if (mode == FusedMode::Factor) geqr2(t, M, min(M, N), N, col, tau.at(i), scratch);
+        else org2r(t, M, N, K, col, tau.at(i));
+        if (in_shared) {
+            t.sync();
+            copy_matrix(t, M, N, w, M, a, lda);
+        }
+    }
+};
+
+// orgqr, blocked: columns k.. of A start as the identity's.
+template <class T> struct QrIdentity {
+    Sizes m, n, k;
+    View<T> A;
+    template <class Team> __device__ void operator()(const Team &t, int64_t i, void *, void *) const {
+        const int M = m[i], N = n[i], K = k[i], lda = A.ldi(i);
+        T *a = A.at(i);
+        for (int e = t.rank(); e < M * (N - K); e += t.size()) {
+            const int c = K + e / M, r = e % M;
+            a[r + int64_t(c) * lda] = r == c ? T(1) : T(0);
+        }
+    }
+};
+
+// gels, blocked: the solve after the factorization, a team per matrix in global memory.
+template <class T> struct GelsSolve {
+    bool adjoint;
+    Sizes m, n, nrhs;
+    View<T> A, B;
+    int *info;
+    template <class Team> __device__ void operator()(const Team &t, int64_t i, void *, void *scratch) const {
+        const int result = gels_finish(t, adjoint, m[i], n[i], nrhs[i], static_cast<const T *>(A.at(i)), A.ldi(i),
+                                       B.at(i), B.ldi(i), static_cast<const T *>(nullptr), scratch);
+        if (t.rank() == 0) info[i] = result;
+    }
+};
+
+// ---- launches ---------------------------------------------------------------------------------
+// Matrices up to this order (and whose copy fits shared memory) are worked on by one fused kernel;
+// larger ones by the blocked algorithm.
+constexpr int kQrFusedMax = 64;
+
+template <class T> View<T> writable(const View<const T> &v) {
+    View<T> w;
+    w.base = const_cast<T *>(v.base);
+    w.stride = v.stride;
+    w.ptrs = const_cast<T *const *>(v.ptrs);
+    w.ld = v.ld;
+    w.lds = v.lds;
+    return w;
+}
+
+// The steps of a blocked routine over a chunk: the matrices' geometry, their largest sizes, and T.
+template <class T> struct Blocked {
+    Chunk &c;
+    Reflected g;
+    int max_rows, max_cols, max_k;
+    T *Tw;
+    int ldt;
+
+    // Panel j in `mode`; the panel goes through shared memory when it fits.
+    void panel(PanelMode mode, int j, const View<T> &A, const View<T> &tau) const {
+        const size_t bytes = 2 * kPanel * kLdT * sizeof(T);
+        const size_t copy = size_t(max_rows - j) * std::min(kPanel, max_k - j) * sizeof(T);
+        const bool in_shared = mode != PanelMode::Reflect && fits_shared(bytes + copy);
+        launch(QrPanel<T>{mode, g, j, A, tau, Tw, ldt, in_shared}, c.count, false, 256, in_shared ? bytes + copy : bytes,
+               c.stream);
+    }
+    // C' -= V op(T) V^H C' with panel j's reflectors, on C' of at most `cols` columns.
+    void larfb(int j, const View<T> &A, bool adjoint, const View<T> &C, Reflected on, int cols, bool ct,
+               bool trailing, const int *stop = nullptr) const {
+        const int tiles = (std::max(0, cols - (trailing ? j + 1 : 0)) + 31) / 32;
+        if (c.count == 0 || tiles == 0) return;
+        const Larfb<T> l{on, j, View<const T>{A.base, A.stride, A.ptrs, A.ld, A.lds}, Tw, ldt, adjoint, C, ct, trailing, stop};
+        larfb_kernel<<<dim3(unsigned(c.count), unsigned(tiles)), 256, 0, c.stream>>>(l);
+        check_launch("larfb_kernel");
+    }
+    // The panels' first columns, in order (forward: Q^H, H(0) first) or backward (Q).
+    template <class F> void steps(bool forward, F &&f) const {
+        if (max_k <= 0) return;
+        const int last = (max_k - 1) / kPanel * kPanel;
+        for (int s = 0; s <= last; s += kPanel) f(forward ? s : last - s);
+    }
+};
+
+template <class T> Blocked<T> blocked(Chunk &c, Workspace &ws, Reflected g, int max_rows, int max_cols, int max_k) {
+    const int ldt = std::max(1, std::min(kPanel, max_k));
+    return Blocked<T>{c, g, max_rows, max_cols, max_k, ws.at<T>(0), ldt};
+}
+inline size_t t_bytes(int64_t count, int max_k, size_t elem) {
+    const size_t ldt = size_t(std::max(1, std::min(kPanel, max_k)));
+    return (size_t(count) * ldt * ldt * elem + 255) / 256 * 256;
+}
+
+// geqrf of a chunk; with B (gels 'N'), Q^H B too.
+template <class D>
+void launch_geqrf(Chunk &c, Workspace &ws, Sizes ms, Sizes ns, int maxm, int maxn, const View<D> &a,
+                  const View<D> &tau, const View<D> *B = nullptr, Sizes nrhs = {}, int max_rhs = 0) {
+    const Reflected g{ms, ns, {}, true};
+    const Blocked<D> s = blocked<D>(c, ws, g, maxm, maxn, std::min(maxm, maxn));
+    s.steps(true, [&](int j) {
+        s.panel(PanelMode::Factor, j, a, tau);
+        s.larfb(j, a, true, a, g, maxn, false, true);
+        if (B) s.larfb(j, a, true, *B, Reflected{ms, nrhs, ns, false}, max_rhs, false, false);
+    });
+}
+
+template <class T> void run_geqrf(Chunk &c, const Geqrf<T> &op) {
+    using D = Dev<T>;
+    const int maxm = chunk_max(op.m, c), maxn = chunk_max(op.n, c), largest = std::max(maxm, maxn);
+    const Sizes ms = c.sizes(op.m), ns = c.sizes(op.n);
+    const View<D> a = c.view(op.A), tau = c.view(op.tau);
+    c.clear_info();  // geqrf cannot fail on a matrix
+    if (largest <= 32) {
+        const GeqrfRegisters<D> g{ms, ns, a, tau, c.count};
+        launch_register_groups(largest, c.count, [&](auto nb, unsigned blocks) {
+            geqrf_registers<decltype(nb)::value><<<blocks, 128, 0, c.stream>>>(g);
+        });
+        check_launch("geqrf_registers");
+        return;
+    }
+    const size_t tile = (size_t(maxm) * maxn * sizeof(D) + 15) / 16 * 16;
+    if (largest <= kQrFusedMax && fits_shared(tile)) {
+        launch(QrFused<D>{FusedMode::Factor, false, ms, ns, ns, a, tau, a, nullptr, true}, c.count, false,
+               std::max(128, block_threads(maxm)), tile, c.stream);
+        return;
+    }
+    Workspace ws(t_bytes(c.count, std::min(maxm, maxn), sizeof(D)), c.stream);
+    launch_geqrf(c, ws, ms, ns, maxm, maxn, a, tau);
+}
+
+template <class T> void run_orgqr(Chunk &c, const Orgqr<T> &op) {
+    using D = Dev<T>;
+    const int maxm = chunk_max(op.m, c), maxn = chunk_max(op.n, c), maxk = chunk_max(op.k, c);
+    const Sizes ms = c.sizes(op.m), ns = c.sizes(op.n), ks = c.sizes(op.k);
+    const View<D> a = c.view(op.A), tau = writable(c.view(op.tau));
+    c.clear_info();
+    const size_t tile = (size_t(maxm) * maxn * sizeof(D) + 15) / 16 * 16;
+    if (maxm <= kQrFusedMax && fits_shared(tile)) {
+        const bool warp = maxm <= 32;
+        launch(QrFused<D>{FusedMode::Form, false, ms, ns, ks, a, tau, a, nullptr, true}, c.count, warp,
+               std::max(128, block_threads(maxm)), tile, c.stream);
+        return;
+    }
+    launch(QrIdentity<D>{ms, ns, ks, a}, c.count, false, 256, 0, c.stream);
+    Workspace ws(t_bytes(c.count, maxk, sizeof(D)), c.stream);
+    const Reflected g{ms, ns, ks, false};
+    const Blocked<D> s = blocked<D>(c, ws, g, maxm, maxn, maxk);
+    s.steps(false, [&](int j) {
+        s.panel(PanelMode::Reflect, j, a, tau);
+        s.larfb(j, a, false, a, g, maxn, false, true);
+        s.panel(PanelMode::Form, j, a, tau);
+    });
+}
+
+template <class T> void run_ormqr(Chunk &c, const Ormqr<T> &op) {
+    using D = Dev<T>;
+    const bool left = op.side.value == 'L';
+    // Q^H C and (right side, on C^H) C Q apply Q^H: the blocks in order, with T^H.
+    const bool adjoint = left == (op.trans.value != 'N');
+    const Int &q = left ? op.m : op.n, &other = left ? op.n : op.m;
+    const int maxq = chunk_max(q, c), maxo = chunk_max(other, c), maxk = chunk_max(op.k, c);
+    const Reflected g{c.sizes(q), c.sizes(other), c.sizes(op.k), false};
+    const View<D> a = writable(c.view(op.A)), tau = writable(c.view(op.tau)), C = c.view(op.C);
+    c.clear_info();
+    Workspace ws(t_bytes(c.count, maxk, sizeof(D)), c.stream);
+    const Blocked<D> s = blocked<D>(c, ws, g, maxq, maxo, maxk);
+    s.steps(adjoint, [&](int j) {
+        s.panel(PanelMode::Reflect, j, a, tau);
+        s.larfb(j, a, adjoint, C, g, maxo, !left, false);
+    });
+}
+
+template <class T> void run_gels(Chunk &c, const Gels<T> &op) {
+    using D = Dev<T>;
+    const bool adjoint = op.trans.value != 'N';
+    const int maxm = chunk_max(op.m, c), maxn = chunk_max(op.n, c), maxr = chunk_max(op.nrhs, c);
+    const Sizes ms = c.sizes(op.m), ns = c.sizes(op.n), rs = c.sizes(op.nrhs);
+    const View<D> a = c.view(op.A), b = c.view(op.B);
+    const size_t tile = (size_t(maxm) * (maxn + maxr + 1) * sizeof(D) + 15) / 16 * 16;
+    if (maxm <= kQrFusedMax && fits_shared(tile * (maxm <= 32 ? 4 : 1))) {
+        launch(QrFused<D>{FusedMode::Solve, adjoint, ms, ns, rs, a, a, b, c.info, true}, c.count, maxm <= 32,
+               std::max(128, block_threads(maxm)), tile, c.stream);
+        return;
+    }
+    const size_t tb = t_bytes(c.count, maxn, sizeof(D));
+    Workspace ws(tb + size_t(c.count) * std::max(1, maxn) * sizeof(D), c.stream);
+    View<D> tau;
+    tau.base = ws.at<D>(tb);
+    tau.stride = std::max(1, maxn);
+    launch_geqrf(c, ws, ms, ns, maxm, maxn, a, tau, adjoint ? nullptr : &b, rs, maxr);
+    launch(GelsSolve<D>{adjoint, ms, ns, rs, a, b, c.info}, c.count, false, 256, 0, c.stream);
+    if (!adjoint) return;
+    // B := Q [X; 0], the blocks backward, skipping the matrices whose solve failed.
+    const Reflected g{ms, rs, ns, false};
+    const Blocked<D> s = blocked<D>(c, ws, g, maxm, maxr, maxn);
+    s.steps(false, [&](int j) {
+        s.panel(PanelMode::Reflect, j, a, tau);
+        s.larfb(j, a, false, b, g, maxr, false, false, c.info);
+    });
+}
+
+}  // namespace
+
+template <class T> int run(const Geqrf<T> &op) {
+    return drive(
+        op,
+        [&](Driver &d) {
+            d.add(op.A, [&](int64_t i) { return Shape{op.m[i], op.n[i]}; }, true);
+            d.add(op.tau, [&](int64_t i) { return Shape{std::min(op.m[i], op.n[i]), 1}; }, true);
+        },
+        [&](Chunk &c) { run_geqrf(c, op); });
+}
+BL_INSTANTIATE_RUN(Geqrf)
+
+template <class T> int run(const Orgqr<T> &op) {
+    return drive(
+        op,
+        [&](Driver &d) {
+            d.add(op.A, [&](int64_t i) { return Shape{op.m[i], op.n[i]}; }, true);
+            d.add(op.tau, [&](int64_t i) { return Shape{op.k[i], 1}; }, false);
+        },
+        [&](Chunk &c) { run_orgqr(c, op); });
+}
+BL_INSTANTIATE_RUN(Orgqr)
+
+template <class T> int run(const Ormqr<T> &op) {
+    const bool left = op.side.value == 'L';
+    return drive(
+        op,
+        [&](Driver &d) {
+            d.add(op.A, [&](int64_t i) { return Shape{left ? op.m[i] : op.n[i], op.k[i]}; }, false);
+            d.add(op.tau, [&](int64_t i) { return Shape{op.k[i], 1}; }, false);
+            d.add(op.C, [&](int64_t i) { return Shape{op.m[i], op.n[i]}; }, true);
+        },
+        [&](Chunk &c) { run_ormqr(c, op); });
+}
+BL_INSTANTIATE_RUN(Ormqr)
+
+// Underdetermined systems (m < n) take LAPACK's LQ path, which has no kernels here yet: such a
+// call runs on the CPU (device data: BL_ERROR_DEVICE_DATA).
+template <class T> int run(const Gels<T> &op) {
+    for (int64_t i = 0; i < (op.b.layout == Layout::Variable ? op.b.count : std::min<int64_t>(1, op.b.count)); ++i)
+        if (op.m[i] < op.n[i]) return kRunOnCpu;
+    return drive(
+        op,
+        [&](Driver &d) {
+            d.add(op.A, [&](int64_t i) { return Shape{op.m[i], op.n[i]}; }, true);
+            d.add(op.B, [&](int64_t i) { return Shape{std::max(op.m[i], op.n[i]), op.nrhs[i]}; }, true);
+        },
+        [&](Chunk &c) { run_gels(c, op); });
+}
+BL_INSTANTIATE_RUN(Gels)
+
+}  // namespace cuda
+}  // namespace bl
