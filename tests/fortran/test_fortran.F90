@@ -77,7 +77,8 @@ program test_fortran
   use check_z
   implicit none
   character(16) :: env
-  integer :: chosen, stat, major, minor, patch
+  integer :: chosen, stat, major, minor, patch, nseed, i
+  integer, allocatable :: seed(:)
 
   call get_environment_variable('BATCHLAPACK_TEST_BACKEND', env)
   if (len_trim(env) > 0) then
@@ -88,6 +89,14 @@ program test_fortran
     end if
     call expect(stat == 0, 'bl_set_backend(' // trim(env) // ')')
   end if
+
+  ! The same inputs on every run: the checks compare with LAPACK loops at rounding level, and
+  ! gfortran seeds from the system otherwise, so that a rare ill-conditioned draw failed CI once
+  ! (reflectors of gebrd, solutions of gesv).
+  call random_seed(size=nseed)
+  allocate(seed(nseed))
+  seed = [(104729 + 7919 * i, i = 1, nseed)]
+  call random_seed(put=seed)
 
   call run_s()
   call run_d()
