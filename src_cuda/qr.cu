@@ -291,50 +291,195 @@ template <class T> __global__ void __launch_bounds__(256) larfb_kernel(Larfb<T> 
 }
 
 // ---- small matrices ---------------------------------------------------------------------------
-// geqrf of matrices up to NB x NB (NB = 8, 16, 32) in registers: a group of NB lanes per matrix,
-// lane r holding row r. Each step reduces the column's norm and each later column's v^H a_c by
-// shuffles within the group: no shared memory, no barriers. Every lane runs every step (the
-// shuffles need the whole warp); steps past a matrix's min(m, n) change nothing.
-template <class T> struct GeqrfRegisters {
-    Sizes m, n;
-    View<T> A, tau;
+// QR in registers: a group of NB lanes per matrix (NB = 8, 16, 32), lane r holding rows r and, with
+// RPL = 2, r + 32 (up to 64 rows, real types), of NC columns of A (8, 16, 32: the chunk's largest
+// n rounded up, NC <= NB) and EX columns of B (gels). Each step reduces the column's norm and each
+// later column's v^H a_c by shuffles within the group: no shared memory, no barriers. The loops
+// run over the compile-time sizes (a matrix's own sizes only mask the updates): skipping the
+// columns beyond the warp's largest n at run time kept the compiler from interleaving the
+// columns' independent reductions (geqrf 32: 1021 -> 696 GFLOP/s, H200).
+// gels (`solve`; real types, m >= n, one right-hand side: EX = 1): Q^H B comes with the
+// factorization ('N'), then LAPACK's cases for A = 0 and a singular R, and the triangular solve by
+// shuffles; for the adjoint R^H Y = B, B(n:m) = 0 and B := Q B from the reflectors still in the
+// registers.
+template <class T> struct QrRegisters {
+    Sizes m, n, nrhs;
+    View<T> A, tau, B;  // tau: geqrf; B: gels
+    int *info;          // gels
+    bool solve, adjoint;
     int64_t count;
 };
-template <int NB, class T> __global__ void __launch_bounds__(128) geqrf_registers(GeqrfRegisters<T> g) {
+template <int NB, class T> __device__ __forceinline__ T group_sum(T v) {
+#pragma unroll
+    for (int o = NB / 2; o > 0; o >>= 1) v += shfl_xor(v, o);
+    return v;
+}
+template <int NB, int RPL, int NC, int EX, class T>
+__global__ void __launch_bounds__(128) qr_registers(QrRegisters<T> g) {
     using R = RealOf<T>;
+    static_assert(NC <= NB, "a group's lane j holds the diagonal of column j");
+    __shared__ T taus[128];  // gels: each group's tau at its NB slots, for Q B
     const int lane = threadIdx.x & (NB - 1);
+    T *tau_g = taus + (threadIdx.x & ~(NB - 1));
     const int64_t i = (int64_t(blockIdx.x) * blockDim.x + threadIdx.x) / NB;
     const bool live = i < g.count;
-    const int M = live ? g.m[i] : 0, N = live ? g.n[i] : 0, k = min(M, N);
-    T *a = live ? g.A.at(i) : nullptr;
-    T *tau = k > 0 ? g.tau.at(i) : nullptr;
-    const int lda = live ? g.A.ldi(i) : 0;
-    T row[NB];
+    const int M = live ? g.m[i] : 0, N = live ? g.n[i] : 0, K = min(M, N), NR = live && g.solve ? g.nrhs[i] : 0;
+    T *a = live ? g.A.at(i) : nullptr, *b = NR > 0 ? g.B.at(i) : nullptr;
+    const int lda = live ? g.A.ldi(i) : 0, ldb = NR > 0 ? g.B.ldi(i) : 0;
+    T x[RPL][NC + EX];
 #pragma unroll
-    for (int c = 0; c < NB; ++c) row[c] = lane < M && c < N ? a[lane + int64_t(c) * lda] : T(0);
+    for (int s = 0; s < RPL; ++s) {
+        const int row = lane + NB * s;
 #pragma unroll
-    for (int j = 0; j < NB; ++j) {
-        const bool step = j < k;
-        R part = lane > j ? abs2(row[j]) : R(0);  // rows past M hold zeros
+        for (int c = 0; c < NC; ++c) x[s][c] = row < M && c < N ? a[row + int64_t(c) * lda] : T(0);
 #pragma unroll
-        for (int o = NB / 2; o > 0; o >>= 1) part += shfl_xor(part, o);
-        const Reflector<T> h = larfg(shfl(row[j], j, NB), part);
-        if (step && !h.identity && lane > j) row[j] *= h.scale;
-        if (step && !h.identity && lane == j) row[j] = T(h.beta);
-        if (step && lane == 0) tau[j] = h.tau;
-        const T v = lane == j ? T(1) : lane > j ? row[j] : T(0), s = step ? conj_(h.tau) : T(0);
+        for (int e = 0; e < EX; ++e) x[s][NC + e] = row < M && e < NR ? b[row + int64_t(e) * ldb] : T(0);
+    }
 #pragma unroll
-        for (int c = j + 1; c < NB; ++c) {
-            T w = conj_(v) * row[c];
+    for (int j = 0; j < NC; ++j) {
+        const bool step = j < K;
+        R part = R(0);
 #pragma unroll
-            for (int o = NB / 2; o > 0; o >>= 1) w += shfl_xor(w, o);
-            row[c] -= v * (s * w);
+        for (int s = 0; s < RPL; ++s)
+            if (lane + NB * s > j) part += abs2(x[s][j]);  // rows past M hold zeros
+        const Reflector<T> h = larfg(shfl(x[0][j], j, NB), group_sum<NB>(part));
+        T v[RPL];
+#pragma unroll
+        for (int s = 0; s < RPL; ++s) {
+            const int row = lane + NB * s;
+            if (step && !h.identity && row > j) x[s][j] *= h.scale;
+            if (step && !h.identity && row == j) x[s][j] = T(h.beta);
+            v[s] = row == j ? T(1) : row > j ? x[s][j] : T(0);
+        }
+        if (step && lane == 0) {
+            if (g.solve) tau_g[j] = h.tau;
+            else g.tau.at(i)[j] = h.tau;
+        }
+        const T st = step ? conj_(h.tau) : T(0);
+#pragma unroll
+        for (int c = j + 1; c < NC + EX; ++c) {
+            if (c >= NC && g.adjoint) continue;  // Q^H B comes with the factorization for 'N' only
+            T w = T(0);
+#pragma unroll
+            for (int s = 0; s < RPL; ++s) w += conj_(v[s]) * x[s][c];
+            w = st * group_sum<NB>(w);
+#pragma unroll
+            for (int s = 0; s < RPL; ++s) x[s][c] -= v[s] * w;
+        }
+    }
+    int info = 0;
+    if constexpr (EX > 0) {
+        // R = 0 (A = 0): B = 0 with info 0; a zero on R's diagonal: info, B left; else solve.
+        int nonzero = 0, zero_at = NC;
+#pragma unroll
+        for (int s = 0; s < RPL; ++s)
+#pragma unroll
+            for (int c = 0; c < NC; ++c) {
+                const int row = lane + NB * s;
+                if (row < N && c >= row && c < N && !is_zero(x[s][c])) nonzero = 1;
+                if (row < N && c == row && is_zero(x[s][c])) zero_at = min(zero_at, row);
+            }
+#pragma unroll
+        for (int o = NB / 2; o > 0; o >>= 1) {
+            nonzero |= __shfl_xor_sync(0xffffffffu, nonzero, o);
+            zero_at = min(zero_at, __shfl_xor_sync(0xffffffffu, zero_at, o));
+        }
+        if (!nonzero)
+#pragma unroll
+            for (int s = 0; s < RPL; ++s)
+#pragma unroll
+                for (int e = 0; e < EX; ++e) x[s][NC + e] = T(0);
+        if (nonzero && zero_at < NC) info = zero_at + 1;
+        const bool go = nonzero && zero_at == NC;
+        if (!g.adjoint) {  // R X = B backward: x_k in lane k, then the rows above it
+#pragma unroll
+            for (int k = NC - 1; k >= 0; --k)
+#pragma unroll
+                for (int e = 0; e < EX; ++e) {
+                    const bool mine = go && k < N;
+                    if (mine && lane == k) x[0][NC + e] = x[0][NC + e] / x[0][k];
+                    const T xk = shfl(x[0][NC + e], k, NB);
+                    if (mine && lane < k) x[0][NC + e] -= x[0][k] * xk;  // rows below k (s = 1) stay
+                }
+        } else {  // R^H Y = B forward: y_k = (b_k - sum_{r<k} conj(R(r, k)) y_r) / conj(R(k, k))
+#pragma unroll
+            for (int k = 0; k < NC; ++k)
+#pragma unroll
+                for (int e = 0; e < EX; ++e) {
+                    const T part = group_sum<NB>(lane < k ? conj_(x[0][k]) * x[0][NC + e] : T(0));
+                    if (go && k < N && lane == k) x[0][NC + e] = (x[0][NC + e] - part) / conj_(x[0][k]);
+                }
+#pragma unroll
+            for (int s = 0; s < RPL; ++s)
+#pragma unroll
+                for (int e = 0; e < EX; ++e)
+                    if (go && lane + NB * s >= N) x[s][NC + e] = T(0);
+            __syncwarp();  // tau_g, written by the group's lane 0
+#pragma unroll
+            for (int j = NC - 1; j >= 0; --j) {  // B := H(0) ... H(K-1) B
+                const T tj = go && j < K ? tau_g[j] : T(0);
+                T v[RPL];
+#pragma unroll
+                for (int s = 0; s < RPL; ++s) {
+                    const int row = lane + NB * s;
+                    v[s] = row == j ? T(1) : row > j ? x[s][j] : T(0);
+                }
+#pragma unroll
+                for (int e = 0; e < EX; ++e) {
+                    T w = T(0);
+#pragma unroll
+                    for (int s = 0; s < RPL; ++s) w += conj_(v[s]) * x[s][NC + e];
+                    w = tj * group_sum<NB>(w);
+#pragma unroll
+                    for (int s = 0; s < RPL; ++s) x[s][NC + e] -= v[s] * w;
+                }
+            }
         }
     }
     if (!live) return;
 #pragma unroll
-    for (int c = 0; c < NB; ++c)
-        if (lane < M && c < N) a[lane + int64_t(c) * lda] = row[c];
+    for (int s = 0; s < RPL; ++s) {
+        const int row = lane + NB * s;
+#pragma unroll
+        for (int c = 0; c < NC; ++c)
+            if (row < M && c < N) a[row + int64_t(c) * lda] = x[s][c];
+#pragma unroll
+        for (int e = 0; e < EX; ++e)
+            if (row < M && e < NR) b[row + int64_t(e) * ldb] = x[s][NC + e];
+    }
+    if (g.solve && lane == 0) g.info[i] = info;
+}
+// Whether the register kernel takes a chunk: up to 32 rows, or (real types) 64 rows of at most 32
+// columns; gels in the real types with one right-hand side. (Every variant is a fully unrolled
+// kernel: more right-hand sides and the complex solves cost minutes of compile time each.)
+template <class T> bool registers_take(int maxm, int maxn, bool solve, int maxr) {
+    return (!solve || (maxr <= 1 && !kComplex<T>)) && maxn <= 32 && (maxm <= 32 || (maxm <= 64 && !kComplex<T>));
+}
+template <int V> using IntC = std::integral_constant<int, V>;
+// NC is the chunk's largest n rounded up to 8, 16 or 32, NB its largest m the same way (two rows a
+// lane beyond 32, with NC = 32), at least NC and, so that fewer variants are compiled, at most 2 NC.
+template <class T> void launch_qr_registers(const QrRegisters<T> &g, int maxm, int maxn, cudaStream_t stream) {
+    auto go = [&](auto nb, auto rpl, auto nc) {
+        constexpr int NB = decltype(nb)::value;
+        auto run = [&](auto ex) {
+            qr_registers<NB, decltype(rpl)::value, decltype(nc)::value, decltype(ex)::value>
+                <<<unsigned((g.count * NB + 127) / 128), 128, 0, stream>>>(g);
+        };
+        if (!g.solve) run(IntC<0>());
+        else if constexpr (!kComplex<T>) run(IntC<1>());
+    };
+    if (maxm > 32) {
+        if constexpr (!kComplex<T>) go(IntC<32>(), IntC<2>(), IntC<32>());
+    } else if (maxm > 16 || maxn > 16) {
+        if (maxn > 16) go(IntC<32>(), IntC<1>(), IntC<32>());
+        else go(IntC<32>(), IntC<1>(), IntC<16>());
+    } else if (maxm > 8 || maxn > 8) {
+        if (maxn > 8) go(IntC<16>(), IntC<1>(), IntC<16>());
+        else go(IntC<16>(), IntC<1>(), IntC<8>());
+    } else {
+        go(IntC<8>(), IntC<1>(), IntC<8>());
+    }
+    check_launch("qr_registers");
 }
 
 // What gels does after the QR of A (m >= n) and, for 'N', Q^H B: LAPACK's answers for A = 0
@@ -343,7 +488,7 @@ template <int NB, class T> __global__ void __launch_bounds__(128) geqrf_register
 // (the blocked algorithm applies Q by larfb afterwards). Returns info.
 template <class Team, class T>
 __device__ int gels_finish(const Team &t, bool adjoint, int m, int n, int nrhs, const T *a, int lda, T *b, int ldb,
-                           const T *tau, void *scratch) {
+                           const T *tau, void *scratch, void *tile = nullptr) {
     int nonzero = 0;
     for (int e = t.rank(); e < n * n; e += t.size())
         if (e % n <= e / n && !is_zero(a[e % n + int64_t(e / n) * lda])) ++nonzero;
@@ -354,7 +499,15 @@ __device__ int gels_finish(const Team &t, bool adjoint, int m, int n, int nrhs, 
     }
     for (int d = 0; d < n; ++d)
         if (is_zero(a[d + int64_t(d) * lda])) return d + 1;
-    trsm_left(t, false, adjoint, adjoint, false, n, nrhs, a, lda, b, 1, ldb, scratch);
+    bool solved = false;
+    if constexpr (std::is_same<Team, BlockTeam>::value)
+        if (tile) {  // solve_shared_bytes(n, false) of shared memory
+            const Triangle tr{false, adjoint, adjoint, false};
+            solve_shared(t, SharedSolve{1, {tr, tr}, false}, n, nrhs, a, lda, static_cast<const int *>(nullptr), b, 1,
+                         ldb, tile);
+            solved = true;
+        }
+    if (!solved) trsm_left(t, false, adjoint, adjoint, false, n, nrhs, a, lda, b, 1, ldb, scratch);
     if (adjoint) {
         for (int e = t.rank(); e < (m - n) * nrhs; e += t.size())
             b[n + e % (m - n) + int64_t(e / (m - n)) * ldb] = T(0);
@@ -428,14 +581,17 @@ template <class T> struct QrIdentity {
 };
 
 // gels, blocked: the solve after the factorization, a team per matrix in global memory.
+// With `shared` a right-hand side at a time through the team's tile (trsv_shared).
 template <class T> struct GelsSolve {
     bool adjoint;
     Sizes m, n, nrhs;
     View<T> A, B;
     int *info;
-    template <class Team> __device__ void operator()(const Team &t, int64_t i, void *, void *scratch) const {
+    bool shared;
+    template <class Team> __device__ void operator()(const Team &t, int64_t i, void *tile, void *scratch) const {
         const int result = gels_finish(t, adjoint, m[i], n[i], nrhs[i], static_cast<const T *>(A.at(i)), A.ldi(i),
-                                       B.at(i), B.ldi(i), static_cast<const T *>(nullptr), scratch);
+                                       B.at(i), B.ldi(i), static_cast<const T *>(nullptr), scratch,
+                                       shared ? tile : nullptr);
         if (t.rank() == 0) info[i] = result;
     }
 };
@@ -516,12 +672,8 @@ template <class T> void run_geqrf(Chunk &c, const Geqrf<T> &op) {
     const Sizes ms = c.sizes(op.m), ns = c.sizes(op.n);
     const View<D> a = c.view(op.A), tau = c.view(op.tau);
     c.clear_info();  // geqrf cannot fail on a matrix
-    if (largest <= 32) {
-        const GeqrfRegisters<D> g{ms, ns, a, tau, c.count};
-        launch_register_groups(largest, c.count, [&](auto nb, unsigned blocks) {
-            geqrf_registers<decltype(nb)::value><<<blocks, 128, 0, c.stream>>>(g);
-        });
-        check_launch("geqrf_registers");
+    if (registers_take<D>(maxm, maxn, false, 0)) {
+        launch_qr_registers(QrRegisters<D>{ms, ns, {}, a, tau, {}, nullptr, false, false, c.count}, maxm, maxn, c.stream);
         return;
     }
     const size_t tile = (size_t(maxm) * maxn * sizeof(D) + 15) / 16 * 16;
@@ -576,12 +728,15 @@ template <class T> void run_ormqr(Chunk &c, const Ormqr<T> &op) {
     });
 }
 
-template <class T> void run_gels(Chunk &c, const Gels<T> &op) {
-    using D = Dev<T>;
-    const bool adjoint = op.trans.value != 'N';
-    const int maxm = chunk_max(op.m, c), maxn = chunk_max(op.n, c), maxr = chunk_max(op.nrhs, c);
-    const Sizes ms = c.sizes(op.m), ns = c.sizes(op.n), rs = c.sizes(op.nrhs);
-    const View<D> a = c.view(op.A), b = c.view(op.B);
+// gels of a chunk of m >= n matrices (LAPACK's QR path), A factored in place.
+template <class D>
+void gels_tall(Chunk &c, bool adjoint, Sizes ms, Sizes ns, Sizes rs, int maxm, int maxn, int maxr, const View<D> &a,
+               const View<D> &b) {
+    if (registers_take<D>(maxm, maxn, true, maxr)) {
+        launch_qr_registers(QrRegisters<D>{ms, ns, rs, a, {}, b, c.info, true, adjoint, c.count}, maxm, maxn,
+                            c.stream);
+        return;
+    }
     const size_t tile = (size_t(maxm) * (maxn + maxr + 1) * sizeof(D) + 15) / 16 * 16;
     if (maxm <= kQrFusedMax && fits_shared(tile * (maxm <= 32 ? 4 : 1))) {
         launch(QrFused<D>{FusedMode::Solve, adjoint, ms, ns, rs, a, a, b, c.info, true}, c.count, maxm <= 32,
@@ -594,7 +749,9 @@ template <class T> void run_gels(Chunk &c, const Gels<T> &op) {
     tau.base = ws.at<D>(tb);
     tau.stride = std::max(1, maxn);
     launch_geqrf(c, ws, ms, ns, maxm, maxn, a, tau, adjoint ? nullptr : &b, rs, maxr);
-    launch(GelsSolve<D>{adjoint, ms, ns, rs, a, b, c.info}, c.count, false, 256, 0, c.stream);
+    const bool shared = maxn <= kSharedSolveMax;
+    launch(GelsSolve<D>{adjoint, ms, ns, rs, a, b, c.info, shared}, c.count, false, block_threads(maxn),
+           shared ? solve_shared_bytes<D>(maxn, false) : 0, c.stream);
     if (!adjoint) return;
     // B := Q [X; 0], the blocks backward, skipping the matrices whose solve failed.
     const Reflected g{ms, rs, ns, false};
@@ -603,6 +760,46 @@ template <class T> void run_gels(Chunk &c, const Gels<T> &op) {
         s.panel(PanelMode::Reflect, j, a, tau);
         s.larfb(j, a, false, b, g, maxr, false, false, c.info);
     });
+}
+
+// dst := src^H for each m x n matrix of src (dst is n x m).
+template <class T> struct ConjTranspose {
+    Sizes m, n;
+    View<T> src, dst;
+    template <class Team> __device__ void operator()(const Team &t, int64_t i, void *, void *) const {
+        const int M = m[i], N = n[i], lds = src.ldi(i), ldd = dst.ldi(i);
+        const T *s = src.at(i);
+        T *d = dst.at(i);
+        for (int e = t.rank(); e < M * N; e += t.size()) {  // consecutive threads read down a column
+            const int r = e % M, c = e / M;
+            d[c + int64_t(r) * ldd] = conj_(s[r + int64_t(c) * lds]);
+        }
+    }
+};
+
+// gels of a chunk whose matrices are all m >= n (`wide` false) or all m < n. LAPACK's LQ path for
+// m < n is the QR path on A^H: the LQ factors of A are the conjugate transposes of the QR factors
+// of A^H (the same vectors reach ?larfg, the same tau), the minimum-norm solution of A X = B is
+// gels with the adjoint of A^H, and the least-squares solution of A^H X = B is gels('N') of A^H.
+// A^H goes to a workspace and the factors come back to A transposed.
+template <class T> void run_gels(Chunk &c, const Gels<T> &op, bool wide) {
+    using D = Dev<T>;
+    const bool adjoint = op.trans.value != 'N';
+    const int maxm = chunk_max(op.m, c), maxn = chunk_max(op.n, c), maxr = chunk_max(op.nrhs, c);
+    const Sizes ms = c.sizes(op.m), ns = c.sizes(op.n), rs = c.sizes(op.nrhs);
+    const View<D> a = c.view(op.A), b = c.view(op.B);
+    if (!wide) {
+        gels_tall(c, adjoint, ms, ns, rs, maxm, maxn, maxr, a, b);
+        return;
+    }
+    Workspace ws(size_t(c.count) * maxm * maxn * sizeof(D), c.stream);
+    View<D> ah;
+    ah.base = ws.at<D>();
+    ah.stride = int64_t(maxm) * maxn;
+    ah.ld = std::max(1, maxn);
+    launch(ConjTranspose<D>{ms, ns, a, ah}, c.count, false, 256, 0, c.stream);
+    gels_tall(c, !adjoint, ns, ms, rs, maxn, maxm, maxr, ah, b);
+    launch(ConjTranspose<D>{ns, ms, ah, a}, c.count, false, 256, 0, c.stream);
 }
 
 }  // namespace
@@ -642,18 +839,20 @@ template <class T> int run(const Ormqr<T> &op) {
 }
 BL_INSTANTIATE_RUN(Ormqr)
 
-// Underdetermined systems (m < n) take LAPACK's LQ path, which has no kernels here yet: such a
-// call runs on the CPU (device data: BL_ERROR_DEVICE_DATA).
+// A variable batch that mixes m < n with m >= n runs on the CPU (device data:
+// BL_ERROR_DEVICE_DATA): the GPU path takes one of LAPACK's two paths for the whole batch.
 template <class T> int run(const Gels<T> &op) {
-    for (int64_t i = 0; i < (op.b.layout == Layout::Variable ? op.b.count : std::min<int64_t>(1, op.b.count)); ++i)
-        if (op.m[i] < op.n[i]) return kRunOnCpu;
+    const int64_t k = op.b.layout == Layout::Variable ? op.b.count : std::min<int64_t>(1, op.b.count);
+    int64_t wide = 0;
+    for (int64_t i = 0; i < k; ++i) wide += op.m[i] < op.n[i];
+    if (wide != 0 && wide != k) return kRunOnCpu;
     return drive(
         op,
         [&](Driver &d) {
             d.add(op.A, [&](int64_t i) { return Shape{op.m[i], op.n[i]}; }, true);
             d.add(op.B, [&](int64_t i) { return Shape{std::max(op.m[i], op.n[i]), op.nrhs[i]}; }, true);
         },
-        [&](Chunk &c) { run_gels(c, op); });
+        [&](Chunk &c) { run_gels(c, op, wide != 0); });
 }
 BL_INSTANTIATE_RUN(Gels)
 

@@ -401,6 +401,29 @@ template <class T> std::vector<Routine<T>> routines() {
     };
     list.push_back({"gels", true, gels_shapes, none, general, gels('N')});
     list.push_back({"gels^H", true, gels_shapes, none, general, gels('C')});
+    // gels of underdetermined systems (m < n: LAPACK's LQ path, on the GPU through A^H).
+    auto gels_wide = [](char trans) {
+        return [trans](Layout l, P p, W w) {
+            const Batch<T> &a = p.arrays[0], &b = p.arrays[1];
+            const char t = trans == 'N' ? 'N' : is_complex<T> ? 'C' : 'T';
+            std::vector<int> m, n;
+            for (int i = 0; i < a.count(); ++i) m.push_back(a.rows(i)), n.push_back(a.cols(i));
+            const std::vector<int> two(m.size(), 2);
+            if (l == Layout::Strided)
+                return batchlapack::gels_batch(t, m[0], n[0], 2, w.base[0], a.ld(0), a.stride(), w.base[1], b.ld(0),
+                                               b.stride(), p.info.data(), a.count());
+            if (l == Layout::Pointers)
+                return batchlapack::gels_batch_ptr(t, m[0], n[0], 2, w.ptrs[0], a.ld(0), w.ptrs[1], b.ld(0),
+                                                   p.info.data(), a.count());
+            return batchlapack::gels_vbatch(t, m.data(), n.data(), two.data(), w.ptrs[0], a.lds(), w.ptrs[1], b.lds(),
+                                            p.info.data(), a.count());
+        };
+    };
+    auto wide_shapes = [](int n, int r) {  // m < n always, also where n = r
+        return std::vector<Dims>{{std::min(n, r), std::max(n, r) + 1}, {std::max(n, r) + 1, 2}};
+    };
+    list.push_back({"gels wide", true, wide_shapes, none, random, gels_wide('N')});
+    list.push_back({"gels^H wide", true, wide_shapes, none, random, gels_wide('C')});
     return list;
 }
 
@@ -541,8 +564,12 @@ TYPED_TEST(CudaDataT, DeviceDataOnTheCpuIsRejected) {
     int *ipiv = static_cast<int *>(allocate(Memory::Device, size_t(n) * count * sizeof(int)));
     ASSERT_EQ(cudaMemcpy(A, a.data(), a.size() * sizeof(T), cudaMemcpyHostToDevice), cudaSuccess);
     std::vector<int> info(count, 7);
-    // gels of an underdetermined system (LAPACK's LQ path) has no GPU kernels yet; tau serves as B.
-    EXPECT_EQ(batchlapack::gels_batch('N', n - 2, n, 1, A, n, int64_t(n) * n, tau, n, int64_t(n), info.data(), count),
+    // A gels vbatch mixing an underdetermined and an overdetermined system runs on the CPU; tau
+    // serves as B.
+    const std::vector<int> m = {n - 2, n}, cols = {n, n - 2}, one = {1, 1}, ld = {n, n};
+    const std::vector<T *> ap = {A, A + n * n}, bp = {tau, tau + n};
+    EXPECT_EQ(batchlapack::gels_vbatch('N', m.data(), cols.data(), one.data(), ap.data(), ld.data(), bp.data(),
+                                       ld.data(), info.data(), 2),
               BL_ERROR_DEVICE_DATA);
     EXPECT_EQ(bl_last_backend(), BL_BACKEND_CPU);
     EXPECT_NE(std::string(bl_last_error()).find("device memory"), std::string::npos) << bl_last_error();

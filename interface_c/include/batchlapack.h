@@ -30,8 +30,8 @@
  *    the GPU reads a device or managed array in place, and the library copies a device array
  *    back only to check it for null entries (or to stage host matrices it points to). The
  *    vbatch arrays of sizes, leading dimensions and increments, and info, are host memory.
- *    Device memory needs a call that runs on the GPU: under backend cpu, and for gels with
- *    m < n (no GPU kernels yet: it runs on the CPU), arrays in device memory return
+ *    Device memory needs a call that runs on the GPU: under backend cpu, and for a gels
+ *    vbatch that mixes m < n with m >= n (it runs on the CPU), arrays in device memory return
  *    BL_ERROR_DEVICE_DATA and nothing is touched. A call on device data first waits for the
  *    work the calling thread enqueued on the default stream.
  *  - Return value (every routine):
@@ -106,7 +106,7 @@ enum bl_error {
     BL_ERROR_INVALID_VALUE = -1004,    /* a library-control call got a value it does not know     */
     BL_ERROR_INTERNAL = -1005,         /* a bug in batchlapack: please report it                  */
     BL_ERROR_DEVICE_DATA = -1006       /* arrays in device memory for a call that runs on the CPU
-                                        * (backend cpu, or gels with m < n: no GPU kernels yet)   */
+                                        * (backend cpu, or a gels vbatch mixing m < n, m >= n)    */
 };
 
 /* bl_error_string: a static, human-readable description of a return value (0, -k or an error code). */
