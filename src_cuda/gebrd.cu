@@ -443,7 +443,8 @@ template <class T> void launch_gebrd(Chunk &c, const Gebrd<T> &op) {
     using D = Dev<T>;
     c.clear_info();  // gebrd cannot fail on a matrix
     int maxM = 0, maxN = 0;
-    for (int64_t i = c.first; i < c.first + c.count; ++i) {
+    for (int64_t j = 0; j < c.count; ++j) {
+        const int64_t i = c.matrix(j);
         maxM = std::max(maxM, std::max(op.m[i], op.n[i]));
         maxN = std::max(maxN, std::min(op.m[i], op.n[i]));
     }

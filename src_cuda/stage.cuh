@@ -9,6 +9,11 @@
 // the kernels for the matrices [chunk.first, chunk.first + chunk.count) on chunk.stream, taking
 // their device views from chunk.view(...) and chunk.sizes(...).
 //
+// A variable batch is worked on by size classes (orders up to 8, 16, 32, 64, then doubling; the
+// largest first): the matrices are taken in an order sorted by class and no chunk spans two
+// classes, so that each launch is chosen for, and sized by, matrices of about one size rather
+// than the batch's largest. Chunk j-th matrix is the caller's matrix chunk.matrix(j).
+//
 // The pointer layouts' arrays of pointers may themselves lie in device or managed memory (as
 // cuBLAS's batched routines want them): the kernels then read them in place (from entry
 // chunk.first on) and the host never dereferences them; when such an array points to host data,
@@ -60,6 +65,9 @@ public:
     int64_t first = 0, count = 0;
     cudaStream_t stream = nullptr;
     int *info = nullptr;  // device, `count` entries, written by the kernels (null for BLAS routines)
+
+    // The caller's index of the chunk's j-th matrix.
+    int64_t matrix(int64_t j) const;
 
     template <class T> View<Dev<T>> view(const Array<T> &a);
     Sizes sizes(const Int &x);
@@ -140,6 +148,7 @@ public:
         Lease ctx;
         ctx->after_callers_work();
         limit_ = chunk_bytes(host_bytes());
+        sort_by_class();
         struct Pending {
             Chunk chunk;
             bool busy = false;
@@ -205,6 +214,53 @@ private:
         }
         return nullptr;
     }
+    // The caller's index of the k-th matrix in the order the batch is worked on.
+    int64_t at(int64_t k) const { return order_.empty() ? k : order_[size_t(k)]; }
+    // Variable batches: order_ sorted by size class, largest first (the caller's order within a
+    // class: a counting sort, linear in the batch), and class_end_ the end of each class in it.
+    // A matrix's order is its largest dimension over the arguments. One class: the caller's
+    // order, no permutation.
+    void sort_by_class() {
+        if (b_.layout != Layout::Variable || b_.count < 2) return;
+        constexpr int kClasses = 64;  // class c: orders up to 2^c (c >= 3)
+        std::vector<unsigned char> cls(size_t(b_.count));
+        int64_t in_class[kClasses] = {};
+        for (int64_t i = 0; i < b_.count; ++i) {
+            int64_t order = 0;
+            for (const Arg &g : args_) {
+                const Shape s = g.shape(i);
+                order = std::max({order, s.rows, s.cols});
+            }
+            int c = 3;
+            while ((int64_t(1) << c) < order) ++c;
+            cls[size_t(i)] = static_cast<unsigned char>(c);
+            ++in_class[c];
+        }
+        if (in_class[cls[0]] == b_.count) return;
+        int64_t start[kClasses];
+        int64_t at = 0;
+        for (int c = kClasses - 1; c >= 0; --c) {
+            start[c] = at;
+            at += in_class[c];
+            if (in_class[c]) class_end_.push_back(at);
+        }
+        order_.resize(size_t(b_.count));
+        for (int64_t i = 0; i < b_.count; ++i) order_[size_t(start[cls[size_t(i)]]++)] = i;
+        // The kernels read a pointer array in device memory in place from the chunk's first
+        // entry on; taken out of order, its entries are gathered on the host and uploaded.
+        for (Arg &g : args_)
+            if (g.pointers && g.ptrs_on_device) {
+                g.host_ptrs.resize(size_t(b_.count));
+                check(cudaMemcpy(g.host_ptrs.data(), g.ptrs, sizeof(void *) * size_t(b_.count), cudaMemcpyDefault),
+                      "cudaMemcpy (array of pointers to the host)");
+            }
+    }
+    // The end of the class that holds position k (the batch's end without classes).
+    int64_t class_end(int64_t k) const {
+        for (int64_t e : class_end_)
+            if (k < e) return e;
+        return b_.count;
+    }
     static int64_t foot(const Arg &g, int64_t i) {
         Shape s = g.shape(i);
         return s.rows > 0 && s.cols > 0 ? int64_t(std::abs(g.ld[i])) * (s.cols - 1) + s.rows : 0;
@@ -228,11 +284,12 @@ private:
         size_t bytes = size_t(64) << 10;  // room for the 256-byte alignment of every piece
         bool staged = false;
         for (const Arg &g : args_) staged |= !on_device(g.where);
-        int64_t count = staged ? 0 : b_.count - first;
-        for (int64_t i = first; staged && i < b_.count; ++i) {
+        const int64_t end = class_end(first);
+        int64_t count = staged ? 0 : end - first;
+        for (int64_t i = first; staged && i < end; ++i) {
             size_t m = per_matrix_small;
             for (const Arg &g : args_)
-                if (!on_device(g.where)) m += size_t(foot(g, i)) * g.elem;
+                if (!on_device(g.where)) m += size_t(foot(g, at(i))) * g.elem;
             if (count > 0 && bytes + m > limit) break;
             bytes += m;
             ++count;
@@ -262,18 +319,18 @@ private:
             size_t total = 0;
             for (int64_t j = 0; j < count; ++j) {
                 s.offsets[j] = int64_t(total);
-                total += size_t(foot(g, first + j)) * g.elem;
+                total += size_t(foot(g, at(first + j))) * g.elem;
             }
-            size_t at = c.take(total);
+            const size_t to = c.take(total);
 #pragma omp parallel for schedule(static) if (count > 256)
             for (int64_t j = 0; j < count; ++j) {
-                size_t n = size_t(foot(g, first + j)) * g.elem;
-                if (n) std::memcpy(c.pin_ + at + s.offsets[j], host_address(g, first + j), n);
+                size_t n = size_t(foot(g, at(first + j))) * g.elem;
+                if (n) std::memcpy(c.pin_ + to + s.offsets[j], host_address(g, at(first + j)), n);
             }
             if (total)
-                check(cudaMemcpyAsync(c.dev_ + at, c.pin_ + at, total, cudaMemcpyHostToDevice, c.stream),
+                check(cudaMemcpyAsync(c.dev_ + to, c.pin_ + to, total, cudaMemcpyHostToDevice, c.stream),
                       "cudaMemcpyAsync (host batch to device)");
-            s.device = c.dev_ + at;
+            s.device = c.dev_ + to;
             c.staged_.push_back(std::move(s));
         }
     }
@@ -291,7 +348,7 @@ private:
                           "cudaMemcpyAsync (results to pinned host memory)");
                 continue;
             }
-            size_t total = size_t(s.offsets.back()) + size_t(foot(g, c.first + c.count - 1)) * g.elem;
+            size_t total = size_t(s.offsets.back()) + size_t(foot(g, at(c.first + c.count - 1))) * g.elem;
             if (total)
                 check(cudaMemcpyAsync(c.pin_ + (s.device - c.dev_), s.device, total, cudaMemcpyDeviceToHost, c.stream),
                       "cudaMemcpyAsync (results to host)");
@@ -311,12 +368,14 @@ private:
             const char *pinned = c.pin_ + (s.device - c.dev_);
 #pragma omp parallel for schedule(static) if (c.count > 256)
             for (int64_t j = 0; j < c.count; ++j) {
-                size_t n = size_t(foot(g, c.first + j)) * g.elem;
-                if (n) std::memcpy(const_cast<char *>(host_address(g, c.first + j)), pinned + s.offsets[j], n);
+                size_t n = size_t(foot(g, at(c.first + j))) * g.elem;
+                if (n) std::memcpy(const_cast<char *>(host_address(g, at(c.first + j))), pinned + s.offsets[j], n);
             }
         }
-        if (c.info)
-            std::memcpy(b_.info + c.first, c.pin_ + (reinterpret_cast<char *>(c.info) - c.dev_), sizeof(int) * c.count);
+        if (c.info) {
+            const int *info = reinterpret_cast<const int *>(c.pin_ + (reinterpret_cast<char *>(c.info) - c.dev_));
+            for (int64_t j = 0; j < c.count; ++j) b_.info[at(c.first + j)] = info[j];
+        }
     }
 
     const Arg &arg(const void *key) const {
@@ -328,7 +387,10 @@ private:
     const Batch &b_;
     std::vector<Arg> args_;
     size_t limit_ = 0;  // bytes of a chunk
+    std::vector<int64_t> order_, class_end_;
 };
+
+inline int64_t Chunk::matrix(int64_t j) const { return driver_->at(first + j); }
 
 inline size_t Chunk::take(size_t bytes) {
     size_t at = used_;
@@ -347,8 +409,15 @@ template <class T> const T *Chunk::upload(const T *host, int64_t n) {
 
 inline Sizes Chunk::sizes(const Int &x) {
     Sizes s;
-    if (x.variable) s.per = upload(x.per + first, count);
-    else s.value = x.value;
+    if (!x.variable) {
+        s.value = x.value;
+    } else if (driver_->order_.empty()) {
+        s.per = upload(x.per + first, count);
+    } else {
+        std::vector<int> v(static_cast<size_t>(count));
+        for (int64_t j = 0; j < count; ++j) v[size_t(j)] = x.per[matrix(j)];
+        s.per = upload(v.data(), count);
+    }
     return s;
 }
 
@@ -360,10 +429,20 @@ template <class T> View<Dev<T>> Chunk::view(const Array<T> &a) {
     v.ld = ld.value;  // increments keep their sign (a negative one walks the vector backwards)
     v.lds = ld.per;
     if (on_device(g.where)) {
-        if (a.pointers)
+        if (!a.pointers) {
+            v.base = reinterpret_cast<D *>(a.base + first * a.stride), v.stride = a.stride;
+        } else if (driver_->order_.empty()) {
             v.ptrs = g.ptrs_on_device ? reinterpret_cast<D *const *>(a.ptrs + first)
                                       : reinterpret_cast<D *const *>(upload(a.ptrs + first, count));
-        else v.base = reinterpret_cast<D *>(a.base + first * a.stride), v.stride = a.stride;
+        } else {  // the chunk's entries gathered (sort_by_class keeps a host copy of a device array)
+            std::vector<D *> p(static_cast<size_t>(count));
+            for (int64_t j = 0; j < count; ++j) {
+                const int64_t i = matrix(j);
+                p[size_t(j)] = g.ptrs_on_device ? static_cast<D *>(const_cast<void *>(g.host_ptrs[size_t(i)]))
+                                                : reinterpret_cast<D *>(a.ptrs[i]);
+            }
+            v.ptrs = upload(p.data(), count);
+        }
         return v;
     }
     for (const Staged &s : staged_) {
@@ -398,7 +477,7 @@ template <class T> T *const *Chunk::pointers(const View<T> &v) {
 inline int chunk_max(const Int &x, const Chunk &c) {
     if (!x.variable) return x.value;
     int best = 0;
-    for (int64_t i = c.first; i < c.first + c.count; ++i) best = std::max(best, x.per[i]);
+    for (int64_t j = 0; j < c.count; ++j) best = std::max(best, x.per[c.matrix(j)]);
     return best;
 }
 
