@@ -96,6 +96,121 @@ template <class T> void launch_potrf_registers(const PotrfRegisters<T> &g, int l
     check_launch("potrf_registers");
 }
 
+// Cholesky of orders 33..64 in one kernel: a block of 64 threads per matrix, thread r holding
+// row r of L (for 'U', row r of U^H) in registers, as in potrf_registers. The column broadcasts
+// go through shared memory instead of shuffles: step j, the threads r >= j store their element j
+// (not yet scaled) to a column in shared memory; after one barrier every thread reads the
+// diagonal d from it, scales its own element by 1/sqrt(d), and reads the entries c > j by
+// broadcast loads of 16 bytes (2 doubles a load, where a shuffle moves half of one) for its
+// update A(r, c) -= L(r, j) conj(A(c, j)) / sqrt(d). Publishing the unscaled column needs one
+// barrier a step, not two (one for the pivot, one for the scaled column); two columns alternate,
+// so that no step's stores meet the previous step's loads.
+// Warp 0 (rows 0..31) updates columns up to 31 only and is done after step 31; from there warp 1
+// goes on alone with warp barriers (it stores only entries 32.. of a column, warp 0 read only
+// entries ..31). A thread updates the entries of its row above the diagonal too (every lane runs
+// the warp's instructions anyway) and never stores them; threads r >= n (a smaller matrix of the
+// chunk) hold zeros and only take part in the barriers. After a non-positive pivot the matrix is
+// left as it stands, as in potrf_registers and potf2.
+// 'U' reads along the rows of U^H, consecutive threads lda elements apart (a sector a thread):
+// the matrix is staged as L in shared memory (w, leading dimension 65: no bank conflicts), read
+// and written along U's columns. The row takes 64 times a scalar's registers: complex double
+// (256) does not fit and keeps the other kernels (launch_potrf).
+template <class T> struct PotrfFused {
+    bool upper;
+    Sizes n;
+    View<T> A;
+    int *info;
+};
+constexpr int kFusedLd = 65;
+template <class T> size_t potrf_fused_bytes(bool upper) {
+    return (2 * 64 + (upper ? 64 * kFusedLd : 0)) * sizeof(T);
+}
+template <class T> __global__ void __launch_bounds__(64) potrf_fused(PotrfFused<T> g) {
+    using R = RealOf<T>;
+    constexpr int K = 16 / sizeof(T);  // column entries per shared load
+    struct alignas(16) Pack {
+        T v[K];
+    };
+    extern __shared__ __align__(16) unsigned char smem[];
+    T *cols = reinterpret_cast<T *>(smem);  // column b at cols + 64 b
+    T *w = cols + 2 * 64;                   // 'U': L(r, c) at w[r + c * kFusedLd]
+    const int r = threadIdx.x;
+    const bool hi = r >= 32;
+    const int64_t i = blockIdx.x;
+    const int N = g.n[i], lda = g.A.ldi(i);
+    T *a = g.A.at(i);
+    if (g.upper) {
+        // thread r reads row r of U, U(r, q) for q >= r: consecutive threads, consecutive addresses
+#pragma unroll 16
+        for (int q = 0; q < 64; ++q)
+            if (r <= q && q < N) w[q + r * kFusedLd] = conj_(a[r + int64_t(q) * lda]);
+        __syncthreads();
+    }
+    T row[64];
+#pragma unroll
+    for (int c = 0; c < 64; ++c)
+        row[c] = c <= r && r < N ? (g.upper ? w[r + c * kFusedLd] : a[r + int64_t(c) * lda]) : T(0);
+    int info = 0;
+#pragma unroll
+    for (int j = 0; j < 64; ++j) {
+        if (j >= N || (j >= 32 && !hi)) break;
+        T *col = cols + 64 * (j & 1);
+        if (r >= j) col[r] = row[j];
+        if (j < 32) __syncthreads();
+        else __syncwarp();
+        const R d = real_(col[j]);
+        if (!(d > R(0))) {  // also NaN; the same d in every thread
+            info = j + 1;
+            break;
+        }
+        // rsqrt: every thread needs the factor, and sqrt then a division cost as many
+        // instructions as a late step's updates; the diagonal itself is sqrt(d), one warp's work.
+        const R inv = rsqrt(d);
+        if (r == j) row[j] = T(sqrt(d));
+        else row[j] = row[j] * inv;
+        const T f = row[j] * inv;  // L(r, j) / sqrt(d)
+        const Pack *p = reinterpret_cast<const Pack *>(col);
+        // the loads of 16 bytes that hold entries c > j; warp 0 only those up to 31
+#pragma unroll
+        for (int q = 0; q < 32 / K; ++q)
+            if (q * K + K - 1 > j) {
+                const Pack x = p[q];
+#pragma unroll
+                for (int k = 0; k < K; ++k)
+                    if (q * K + k > j) row[q * K + k] = sub_mul_conj(row[q * K + k], f, x.v[k]);
+            }
+        if (hi) {
+#pragma unroll
+            for (int q = 32 / K; q < 64 / K; ++q)
+                if (q * K + K - 1 > j) {
+                    const Pack x = p[q];
+#pragma unroll
+                    for (int k = 0; k < K; ++k)
+                        if (q * K + k > j) row[q * K + k] = sub_mul_conj(row[q * K + k], f, x.v[k]);
+                }
+        }
+    }
+    if (g.upper) {
+#pragma unroll
+        for (int c = 0; c < 64; ++c)
+            if (c <= r && r < N) w[r + c * kFusedLd] = row[c];
+        __syncthreads();
+#pragma unroll 16
+        for (int q = 0; q < 64; ++q)
+            if (r <= q && q < N) a[r + int64_t(q) * lda] = conj_(w[q + r * kFusedLd]);
+    } else {
+#pragma unroll
+        for (int c = 0; c < 64; ++c)
+            if (c <= r && r < N) a[r + int64_t(c) * lda] = row[c];
+    }
+    if (r == 32) g.info[i] = info;  // warp 1 sees every step
+}
+template <class T> void launch_potrf_fused(const PotrfFused<T> &g, int64_t count, cudaStream_t stream) {
+    if (count == 0) return;
+    potrf_fused<<<unsigned(count), 64, potrf_fused_bytes<T>(g.upper), stream>>>(g);
+    check_launch("potrf_fused");
+}
+
 // Solves A X = B with A = L L^H (or U^H U) from potrf; matrices whose `skip` entry is nonzero
 // (posv: the factorization failed) are left alone. With `shared` (block teams) a right-hand side
 // at a time through the team's tile, else in place in global memory.
@@ -124,10 +239,14 @@ template <class T> struct PotrsBody {
     }
 };
 
-// Matrices up to this order are factored by one fused kernel (registers up to 32, a block on a
-// shared-memory copy beyond); larger ones by the blocked algorithm of blocked.cuh. (At n = 64 the
-// blocked algorithm measured 773 GFLOP/s, the shared-memory kernel 585, on an H200.)
-constexpr int kCholFusedMax = 48;
+// Matrices up to kCholFusedMax are factored by one fused kernel: registers up to 32 (a group of
+// lanes per matrix, shuffles), potrf_fused beyond (a block of 64 threads, shared-memory columns);
+// complex double, whose row does not fit potrf_fused's registers, takes a block on a shared-memory
+// copy (PotrfBody) up to kCholSharedMax. Larger ones take the blocked algorithm of blocked.cuh.
+// (At n = 64 the blocked algorithm measured 773 GFLOP/s, the shared-memory kernel 585, on an
+// H200; potrf_fused is not yet measured.)
+constexpr int kCholFusedMax = 64;
+constexpr int kCholSharedMax = 48;
 
 template <class T> void launch_potrf(Chunk &c, char uplo, const Int &n, const Array<T> &A) {
     using D = Dev<T>;
@@ -139,7 +258,12 @@ template <class T> void launch_potrf(Chunk &c, char uplo, const Int &n, const Ar
         launch_potrf_registers(PotrfRegisters<D>{upper, ns, a, c.info, c.count, 0, false}, maxn, c.stream);
         return;
     }
-    if (maxn <= kCholFusedMax) {
+    if constexpr (sizeof(D) <= 8) {
+        if (maxn <= kCholFusedMax) {
+            launch_potrf_fused(PotrfFused<D>{upper, ns, a, c.info}, c.count, c.stream);
+            return;
+        }
+    } else if (maxn <= kCholSharedMax) {
         const size_t tile = (size_t(maxn) * (maxn | 1) * sizeof(D) + 15) / 16 * 16;
         const bool in_shared = fits_shared(tile);
         launch(PotrfBody<D>{upper, ns, a, c.info, in_shared}, c.count, false, block_threads(maxn, !in_shared),

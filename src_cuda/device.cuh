@@ -53,6 +53,15 @@ template <class R> __device__ __forceinline__ R abs1(::cuda::std::complex<R> x) 
     return fabs(x.real()) + fabs(x.imag());
 }
 template <class T> __device__ __forceinline__ bool is_zero(T x) { return x == T(0); }
+// acc - x conj(y) in plain arithmetic (fused multiply-adds): cuda::std::complex's product tests
+// its result for NaN and recovers infinities (C99 Annex G), a branch per product in an inner loop.
+template <class T> __device__ __forceinline__ T sub_mul_conj(T acc, T x, T y) { return acc - x * y; }
+template <class R>
+__device__ __forceinline__ ::cuda::std::complex<R> sub_mul_conj(::cuda::std::complex<R> acc, ::cuda::std::complex<R> x,
+                                                               ::cuda::std::complex<R> y) {
+    return {acc.real() - x.real() * y.real() - x.imag() * y.imag(),
+            acc.imag() - x.imag() * y.real() + x.real() * y.imag()};
+}
 
 // ---- the team of threads working on one matrix ---------------------------------------------
 // A warp (matrices up to 32 rows: several matrices per block, no block-wide barriers) or a whole
