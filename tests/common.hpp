@@ -174,7 +174,7 @@ private:
 // The sizes DESIGN.md asks for: 0, 1, odd sizes, sizes around the switch points of the kernels
 // (8, 16, 32, 64), and a larger one.
 inline const std::vector<int> &test_sizes() {
-    static const std::vector<int> s = {0, 1, 2, 3, 5, 8, 9, 15, 16, 17, 31, 32, 33, 63, 65, 100};
+    static const std::vector<int> s = {0, 1, 2, 3, 5, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 100};
     return s;
 }
 // A mixed variable-size batch: n in [0, max_n], repeated so every class has several members.
