@@ -54,11 +54,67 @@ __device__ __forceinline__ int warp_of(const BlockTeam &t) { return t.rank() >> 
 __device__ __forceinline__ int warps_of(const BlockTeam &t) { return t.size() >> 5; }
 
 // ---- one reflector at a time (geqr2, org2r) ---------------------------------------------------
+// The whole warp's sum of `part` to *tail: a block team's shared slot (lane 0 stores), or each
+// lane's own variable (a warp team: one warp, no shared memory of its own).
+template <class Team, class R> __device__ void put_tail(const Team &t, R *tail, R part) {
+    for (int o = 16; o > 0; o >>= 1) part += shfl_xor(part, o);
+    if (!std::is_same<Team, BlockTeam>::value || (t.rank() & 31) == 0) *tail = part;
+}
 // a_c -= s v (v^H a_c) for the columns c in [c0, c1) of the matrix whose column c is col(c), rows
 // j .. m-1, with v(j) = 1 and v(r) = v[r] below. A warp per column: its lanes go down the rows and
-// a shuffle reduction gives v^H a_c, so no barrier is needed between columns.
+// a shuffle reduction gives v^H a_c, so no barrier is needed between columns. With `tail`, the
+// warp that updates column c0 also leaves |a_c0(c0+1:m)|^2 there (geqr2's next norm).
+// Up to 32 R rows below j, a lane keeps its R elements of v in registers for all its columns and
+// each column's elements between the product and the update: one read and one write of a_c
+// instead of two reads of v and two of a_c (the shared-memory traffic bounded the fused kernel).
+template <int R, class Team, class T, class Col>
+__device__ void reflect_columns_held(const Team &t, int m, int j, const T *v, T s, int c0, int c1, Col col,
+                                     RealOf<T> *tail) {
+    const int lane = t.rank() & 31;
+    T vr[R];
+#pragma unroll
+    for (int q = 0; q < R; ++q) {
+        const int r = j + 1 + lane + 32 * q;
+        vr[q] = r < m ? v[r] : T(0);
+    }
+    for (int c = c0 + warp_of(t); c < c1; c += warps_of(t)) {
+        T *a = col(c);
+        T x[R];
+        T part = lane == 0 ? a[j] : T(0);
+#pragma unroll
+        for (int q = 0; q < R; ++q) {
+            const int r = j + 1 + lane + 32 * q;
+            x[q] = r < m ? a[r] : T(0);
+            part += conj_(vr[q]) * x[q];
+        }
+        for (int o = 16; o > 0; o >>= 1) part += shfl_xor(part, o);
+        const T w = s * part;
+        if (lane == 0) a[j] -= w;
+        const bool norm = tail && c == c0;
+        RealOf<T> below = 0;
+#pragma unroll
+        for (int q = 0; q < R; ++q) {
+            const int r = j + 1 + lane + 32 * q;
+            if (r < m) {
+                x[q] -= vr[q] * w;
+                a[r] = x[q];
+                if (norm && r > c) below += abs2(x[q]);
+            }
+        }
+        if (norm) put_tail(t, tail, below);
+    }
+}
 template <class Team, class T, class Col>
-__device__ void reflect_columns(const Team &t, int m, int j, const T *v, T s, int c0, int c1, Col col) {
+__device__ void reflect_columns(const Team &t, int m, int j, const T *v, T s, int c0, int c1, Col col,
+                                RealOf<T> *tail = nullptr) {
+    if (m - j - 1 <= 64) {
+        reflect_columns_held<2>(t, m, j, v, s, c0, c1, col, tail);
+        return;
+    }
+    if (m - j - 1 <= 128) {
+        reflect_columns_held<4>(t, m, j, v, s, c0, c1, col, tail);
+        return;
+    }
     const int lane = t.rank() & 31;
     for (int c = c0 + warp_of(t); c < c1; c += warps_of(t)) {
         T *a = col(c);
@@ -67,29 +123,50 @@ __device__ void reflect_columns(const Team &t, int m, int j, const T *v, T s, in
         for (int o = 16; o > 0; o >>= 1) part += shfl_xor(part, o);
         const T w = s * part;
         if (lane == 0) a[j] -= w;
-        for (int r = j + 1 + lane; r < m; r += 32) a[r] -= v[r] * w;
+        const bool norm = tail && c == c0;
+        RealOf<T> below = 0;
+        for (int r = j + 1 + lane; r < m; r += 32) {
+            const T x = a[r] - v[r] * w;
+            a[r] = x;
+            if (norm && r > c) below += abs2(x);
+        }
+        if (norm) put_tail(t, tail, below);
     }
 }
 
 // Unblocked QR (LAPACK's geqr2) of the m x k matrix of columns col(0..k-1); the reflectors' H^H
 // are also applied to the columns k .. ncols-1 (gels: the right-hand sides, Q^H B on the way).
+// Two barriers a column: the norm of column j + 1 below its diagonal comes from warp 0, which
+// updates that column in reflect_columns, through `tail` (shared memory for a block team) -- a
+// reduction over the team of its own took three more. (Written before a GPU run; see
+// PERFORMANCE.md.)
 template <class Team, class T, class Col>
 __device__ void geqr2(const Team &t, int m, int k, int ncols, Col col, T *tau, void *scratch) {
     using R = RealOf<T>;
+    const int lane = t.rank() & 31;
+    R own = R(0);
+    R *tail = std::is_same<Team, BlockTeam>::value ? static_cast<R *>(scratch) : &own;
+    auto column_tail = [&](int c) {  // warp 0: |A(c+1:m, c)|^2 to *tail
+        if (warp_of(t) != 0) return;
+        R part = R(0);
+        for (int r = c + 1 + lane; r < m; r += 32) part += abs2(col(c)[r]);
+        put_tail(t, tail, part);
+    };
+    if (k > 0) column_tail(0);
+    t.sync();
     for (int j = 0; j < k; ++j) {
         T *v = col(j);
-        const T alpha = v[j];  // read before the sum's barriers; thread 0 overwrites it below
-        R part = R(0);
-        for (int r = j + 1 + t.rank(); r < m; r += t.size()) part += abs2(v[r]);
-        const Reflector<T> h = larfg(alpha, sum(t, part, scratch));
+        const Reflector<T> h = larfg(v[j], *tail);
         if (!h.identity)
             for (int r = j + 1 + t.rank(); r < m; r += t.size()) v[r] *= h.scale;
+        t.sync();  // v below the diagonal scaled; every thread has read v[j] and *tail
         if (t.rank() == 0) {
             if (!h.identity) v[j] = T(h.beta);
             tau[j] = h.tau;
         }
-        t.sync();
-        if (!h.identity) reflect_columns(t, m, j, v, conj_(h.tau), j + 1, ncols, col);
+        R *next = j + 1 < k ? tail : nullptr;
+        if (!h.identity) reflect_columns(t, m, j, v, conj_(h.tau), j + 1, ncols, col, next);
+        else if (next) column_tail(j + 1);
         t.sync();
     }
 }
