@@ -9,11 +9,10 @@
 // the kernels for the matrices [chunk.first, chunk.first + chunk.count) on chunk.stream, taking
 // their device views from chunk.view(...) and chunk.sizes(...).
 //
-// A variable batch is worked on by size classes (orders up to 8, 12, 16, 24, 32, 48, 64, ...: half
-// octaves; the largest first): the matrices are taken in an order sorted by class and no chunk
-// spans two classes, so that each launch is chosen for, and sized by, matrices of about one size
-// rather than the batch's largest (its shared-memory tiles, grid and steps). A chunk's j-th matrix
-// is the caller's matrix chunk.matrix(j).
+// A variable batch is worked on by size classes (orders up to 8, 16, 32, 64, then doubling; the
+// largest first): the matrices are taken in an order sorted by class and no chunk spans two
+// classes, so that each launch is chosen for, and sized by, matrices of about one size rather
+// than the batch's largest. Chunk j-th matrix is the caller's matrix chunk.matrix(j).
 //
 // The pointer layouts' arrays of pointers may themselves lie in device or managed memory (as
 // cuBLAS's batched routines want them): the kernels then read them in place (from entry
@@ -223,7 +222,7 @@ private:
     // order, no permutation.
     void sort_by_class() {
         if (b_.layout != Layout::Variable || b_.count < 2) return;
-        constexpr int kClasses = 128;  // class c: orders up to bound(c) = 8, 12, 16, 24, 32, 48, 64, ...
+        constexpr int kClasses = 64;  // class c: orders up to 2^c (c >= 3)
         std::vector<unsigned char> cls(size_t(b_.count));
         int64_t in_class[kClasses] = {};
         for (int64_t i = 0; i < b_.count; ++i) {
@@ -232,25 +231,11 @@ private:
                 const Shape s = g.shape(i);
                 order = std::max({order, s.rows, s.cols});
             }
-            int c = 0;
-            for (int64_t bound = 8; bound < order; ++c) bound = (c + 1) % 2 ? (int64_t(12) << (c / 2)) : (int64_t(8) << ((c + 1) / 2));
+            int c = 3;
+            while ((int64_t(1) << c) < order) ++c;
             cls[size_t(i)] = static_cast<unsigned char>(c);
             ++in_class[c];
         }
-        // A class of fewer than 1/16 of the matrices joins the nearest larger class that stays:
-        // a chunk of its own would cost its launches and a pass over the host arrays for little
-        // work (getrf on orders in [32, 64] with n = 32 split off and not: 59.6 and 60.3 % of the
-        // uniform rate, H200 -- no gain from the split).
-        int into[kClasses];
-        for (int c = kClasses - 1, kept = -1; c >= 0; --c) {
-            into[c] = c;
-            if (in_class[c] == 0) continue;
-            if (kept >= 0 && in_class[c] * 16 < b_.count) into[c] = kept;
-            else kept = c;
-        }
-        for (int c = 0; c < kClasses; ++c)
-            if (into[c] != c) in_class[into[c]] += in_class[c], in_class[c] = 0;
-        for (unsigned char &c : cls) c = static_cast<unsigned char>(into[c]);
         if (in_class[cls[0]] == b_.count) return;
         int64_t start[kClasses];
         int64_t at = 0;
