@@ -2,7 +2,8 @@
 // least squares (gels), with LAPACK's conventions: R in the upper triangle, the reflectors
 // H(j) = I - tau_j v_j v_j^H below it with v_j(j) = 1 implicit, Q = H(0) H(1) ... H(k-1).
 //
-// By size (ALGORITHMS.md): up to 32 x 32 a register kernel (a row per lane); up to kQrFusedMax a
+// By size (ALGORITHMS.md): up to 32 x 32 (real types: 64 x 32) a register kernel (a row or two
+// per lane; gels with one right-hand side in real types too); up to kQrFusedMax a
 // whole-matrix kernel on a shared-memory copy (a warp per matrix up to 32 rows); beyond, the
 // blocked algorithm: per panel of kPanel columns one kernel factors the panel in shared memory
 // (geqr2) and builds the block reflector's T there (larft), and one kernel applies
