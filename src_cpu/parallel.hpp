@@ -102,5 +102,15 @@ template <class Op, class Body> void for_each_matrix(const Op &op, Body &&body) 
     for (int64_t j = 0; j < count; ++j) body(order[j]);
 }
 
+// Calls body(first, size) for the consecutive groups of `size` matrices (the last one maybe
+// smaller) of a batch of one size (not the variable layout), in parallel, for kernels that
+// factor several matrices at once. `body` must not throw.
+template <class Op, class Body> void for_each_group(const Op &op, int size, Body &&body) {
+    const int64_t count = op.b.count, groups = (count + size - 1) / size;
+    const bool parallel = groups > 1 && op.flops(0) * double(count) > kParallelFlops;
+#pragma omp parallel for schedule(static) if (parallel)
+    for (int64_t g = 0; g < groups; ++g) body(g * size, int(std::min<int64_t>(size, count - g * size)));
+}
+
 }  // namespace cpu
 }  // namespace bl

@@ -16,6 +16,11 @@ namespace small {
 template <class T> bool getrf(int m, int n, T *A, int lda, int *ipiv, int *info);
 template <class T> bool getrs(char trans, int n, int nrhs, const T *A, int lda, const int *ipiv, T *B, int ldb);
 template <class T> bool potrf(char uplo, int n, T *A, int lda, int *info);
+// potrf on up to group_size matrices of one order and leading dimension at once (A[0..count)),
+// each with its own info; potrf_group_covers(n) says whether it takes order n (real types only).
+constexpr int group_size = 8;
+template <class T> bool potrf_group_covers(int n);
+template <class T> bool potrf_group(char uplo, int n, T *const *A, int lda, int *info, int count);
 template <class T> bool potrs(char uplo, int n, int nrhs, const T *A, int lda, T *B, int ldb);
 template <class T> bool trsv(char uplo, char trans, char diag, int n, const T *A, int lda, T *x, int incx);
 template <class T> bool geqrf(int m, int n, T *A, int lda, T *tau);

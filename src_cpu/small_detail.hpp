@@ -24,6 +24,17 @@ namespace small {
 // Largest row or column count the kernels take; beyond it the system LAPACK is faster or as fast.
 constexpr int max_order = 16;
 
+// Compiles a function twice, for x86-64-v3 (AVX2, FMA) and for the baseline, the loader choosing
+// one per machine; `flatten` inlines everything it calls into each clone. Elsewhere, one version.
+#if defined(__x86_64__) && defined(__GNUC__) && defined(__has_attribute)
+#if __has_attribute(target_clones)
+#define BL_SMALL_CLONES __attribute__((target_clones("arch=x86-64-v3", "default"), flatten))
+#endif
+#endif
+#ifndef BL_SMALL_CLONES
+#define BL_SMALL_CLONES
+#endif
+
 template <int N> using Fixed = std::integral_constant<int, N>;
 template <class D> struct capacity_of { static constexpr int value = max_order; };
 template <int N> struct capacity_of<Fixed<N>> { static constexpr int value = N; };
