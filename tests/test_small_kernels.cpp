@@ -13,6 +13,7 @@ namespace small = bl::cpu::small;
 constexpr int kMax = 16;       // the kernels' cut-off (small_detail.hpp's max_order)
 constexpr int kPotrfMax = 16;  // potrf's own (small_cholesky.cpp)
 constexpr int kPotrfGroupMax = 32;  // potrf_group's (small_cholesky.cpp)
+constexpr int kGetrfGroupMax = 32;  // getrf_group's (small_lu.cpp)
 
 // These are CPU kernels: under the CUDA registration there is nothing to test.
 template <class T> class Small : public ::testing::Test {
@@ -126,6 +127,61 @@ TYPED_TEST(Small, GetrfSingular) {
     for (int j = 0; j < 7; ++j)
         for (int i = 0; i < 5; ++i) zero.at(i, j) = T(0);
     check_getrf(zero, true);
+}
+
+// The grouped kernel, square orders, every group size, with members that are singular (zero
+// columns at different positions) or hold a NaN beside regular ones: each matrix gets the pivots
+// and info of the single-matrix kernel (of LAPACK's dgetrf past that kernel's orders), its factors
+// within kCompare of them and NaN where they have NaN. Not bit for bit: the AVX2 clone contracts
+// the update into FMAs, the single-matrix kernel (compiled for the baseline) does not.
+TYPED_TEST(Small, GetrfGroup) {
+    using T = TypeParam;
+    int unused;
+    int *no_ipiv = nullptr;
+    if (!small::getrf_group_covers<T>(1)) {  // complex: not taken
+        EXPECT_FALSE(small::getrf_group<T>(1, nullptr, 1, &no_ipiv, &unused, 1));
+        return;
+    }
+    for (int n = 1; n <= kGetrfGroupMax; ++n)
+        for (int count = 1; count <= small::group_size; ++count) {
+            std::vector<Mat<T>> a;
+            std::vector<T *> ptrs;
+            std::vector<std::vector<int>> piv(count, std::vector<int>(n, -7));
+            std::vector<int *> pivs;
+            for (int l = 0; l < count; ++l) {
+                a.emplace_back(n, n);
+                const int z = (l * 5 + n) % n;
+                if (l % 3 == 1)  // exactly singular: info = the first zero column
+                    for (int i = 0; i < n; ++i) a.back().at(i, z) = T(0);
+                if (l == 5 && n <= kMax) a.back().at(z, n / 2) = std::numeric_limits<Real<T>>::quiet_NaN();
+                pivs.push_back(piv[l].data());
+            }
+            std::vector<Mat<T>> ref = a;
+            for (auto &m : a) ptrs.push_back(m.data());
+            std::vector<int> info(count, -7);
+            ASSERT_TRUE(small::getrf_group(n, ptrs.data(), a[0].ld, pivs.data(), info.data(), count));
+            for (int l = 0; l < count; ++l) {
+                std::vector<int> ref_piv(n);
+                int ref_info = -7;
+                if (!small::getrf(n, n, ref[l].data(), ref[l].ld, ref_piv.data(), &ref_info))
+                    bl::lapack::getrf(n, n, ref[l].data(), ref[l].ld, ref_piv.data(), &ref_info);
+                EXPECT_EQ(info[l], ref_info) << n << " " << count << " " << l;
+                EXPECT_EQ(piv[l], ref_piv) << n << " " << count << " " << l;
+                EXPECT_TRUE(a[l].guards_intact());
+                const std::vector<T> f = a[l].dense(), g = ref[l].dense();
+                std::vector<T> f_num, g_num;  // the entries that are not NaN, which must agree
+                for (size_t k = 0; k < f.size(); ++k) {
+                    const bool nan = std::isnan(std::real(f[k]));
+                    EXPECT_EQ(nan, std::isnan(std::real(g[k]))) << n << " " << count << " " << l << " " << k;
+                    if (nan) continue;
+                    f_num.push_back(f[k]);
+                    g_num.push_back(g[k]);
+                }
+                EXPECT_LT(diff_ratio(f_num, g_num, n), kCompare) << n << " " << count << " " << l;
+            }
+        }
+    EXPECT_FALSE(small::getrf_group<T>(kGetrfGroupMax + 1, nullptr, 1, &no_ipiv, &unused, 1));
+    EXPECT_FALSE(small::getrf_group<T>(4, nullptr, 4, &no_ipiv, &unused, small::group_size + 1));
 }
 
 TYPED_TEST(Small, Getrs) {
