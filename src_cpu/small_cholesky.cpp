@@ -70,7 +70,8 @@ template <class T> bool potrf(char uplo, int n, T *A, int lda, int *info) {
 // Measured (one thread, 512 KiB of matrices, doubles; OpenBLAS dpotrf / potrf_kernel / this with
 // the AVX2 clone): n = 8: 1.3 / 1.6 / 5.2, n = 16: 3.9 / 4.4 / 10.9, n = 24: 6.3 / 5.9 / 15.4,
 // n = 32: 8.5 / 7.0 / 11.2 GFLOP/s; the SSE2 baseline reaches about 70% of the AVX2 figures.
-template <class R, int N> void potrf_group_kernel(char uplo, R *const *A, int lda, int *info, int count) {
+template <class R, int N>
+void potrf_group_kernel(char uplo, R *const *A, int lda, int *info, int count, const R *const *next, int next_count) {
     constexpr int G = group_size;
     alignas(64) R w[N * N * G];
     alignas(64) R failed[G];
@@ -89,6 +90,7 @@ template <class R, int N> void potrf_group_kernel(char uplo, R *const *A, int ld
         }
     }
     for (int j = 0; j < N; ++j) {
+        for (int l = 0; l < next_count; ++l) prefetch_column(next[l] + int64_t(j) * lda, N);
         R *lj = w + j * N * G;
         alignas(64) R d[G], r[G];
         for (int l = 0; l < G; ++l) d[l] = lj[j * G + l];
@@ -140,9 +142,10 @@ template <class T> bool potrf_group_covers(int n) { return !is_complex<T> && n >
 // load time (BL_SMALL_CLONES): the kernel is inlined into each clone, so the lanes use 256-bit
 // vectors where the machine has them.
 #define BL_POTRF_GROUP(R)                                                                         \
-    BL_SMALL_CLONES bool potrf_group_##R(char uplo, int n, R *const *A, int lda, int *info, int count) { \
+    BL_SMALL_CLONES bool potrf_group_##R(char uplo, int n, R *const *A, int lda, int *info, int count, \
+                                         const R *const *next, int next_count) {                  \
         return with_fixed<potrf_group_max_order>(n, [&](auto N) {                                 \
-            potrf_group_kernel<R, decltype(N)::value>(uplo, A, lda, info, count);                \
+            potrf_group_kernel<R, decltype(N)::value>(uplo, A, lda, info, count, next, next_count); \
             return true;                                                                          \
         });                                                                                       \
     }
@@ -150,10 +153,13 @@ BL_POTRF_GROUP(float)
 BL_POTRF_GROUP(double)
 #undef BL_POTRF_GROUP
 
-template <class T> bool potrf_group(char uplo, int n, T *const *A, int lda, int *info, int count) {
-    if (!potrf_group_covers<T>(n) || count < 1 || count > group_size) return false;
-    if constexpr (std::is_same<T, float>::value) return potrf_group_float(uplo, n, A, lda, info, count);
-    else if constexpr (std::is_same<T, double>::value) return potrf_group_double(uplo, n, A, lda, info, count);
+template <class T>
+bool potrf_group(char uplo, int n, T *const *A, int lda, int *info, int count, const T *const *next, int next_count) {
+    if (!potrf_group_covers<T>(n) || count < 1 || count > group_size || next_count > group_size) return false;
+    if constexpr (std::is_same<T, float>::value)
+        return potrf_group_float(uplo, n, A, lda, info, count, next, next_count);
+    else if constexpr (std::is_same<T, double>::value)
+        return potrf_group_double(uplo, n, A, lda, info, count, next, next_count);
     else return false;
 }
 
@@ -179,7 +185,7 @@ template <class T> bool potrs(char uplo, int n, int nrhs, const T *A, int lda, T
 #define BL_SMALL_CHOLESKY(p, T)                                                                   \
     template bool potrf<T>(char, int, T *, int, int *);                                           \
     template bool potrf_group_covers<T>(int);                                                     \
-    template bool potrf_group<T>(char, int, T *const *, int, int *, int);                         \
+    template bool potrf_group<T>(char, int, T *const *, int, int *, int, const T *const *, int);  \
     template bool potrs<T>(char, int, int, const T *, int, T *, int);
 BL_PRECISIONS(BL_SMALL_CHOLESKY)
 

@@ -67,7 +67,8 @@ template <class T> bool getrf(int m, int n, T *A, int lda, int *ipiv, int *info)
 // are not written back. Measured (one thread, 512 KiB of matrices in cache, doubles; getrf_kernel
 // / this with the AVX2 clone / with the baseline): n = 4: 0.8 / 1.5 / 1.3, n = 8: 2.0 / 3.0 / 2.4,
 // n = 16: 4.5 / 6.7 / 4.5, n = 32: 7.1 (not used there) / 8.0 / - GFLOP/s.
-template <class R, int N> void getrf_group_kernel(R *const *A, int lda, int *const *ipiv, int *info, int count) {
+template <class R, int N>
+void getrf_group_kernel(R *const *A, int lda, int *const *ipiv, int *info, int count, const R *const *next, int next_count) {
     constexpr int G = group_size;
     alignas(64) R w[N * N * G];
     int piv[N][G], inf[G];
@@ -86,6 +87,7 @@ template <class R, int N> void getrf_group_kernel(R *const *A, int lda, int *con
             for (int i = 0; i < N; ++i) w[(c * N + i) * G + l] = R(i == c);
     const R sfmin = std::numeric_limits<R>::min();
     for (int j = 0; j < N; ++j) {
+        for (int l = 0; l < next_count; ++l) prefetch_column(next[l] + int64_t(j) * lda, N);
         R *col = w + j * N * G;
         alignas(64) R best[G], p[G], d[G], r[G];
         for (int l = 0; l < G; ++l) {
@@ -161,9 +163,10 @@ template <class T> bool getrf_group_covers(int n) { return !is_complex<T> && n >
 // One entry point per real precision, compiled for AVX2/FMA and for the baseline (BL_SMALL_CLONES,
 // as potrf_group).
 #define BL_GETRF_GROUP(R)                                                                         \
-    BL_SMALL_CLONES bool getrf_group_##R(int n, R *const *A, int lda, int *const *ipiv, int *info, int count) { \
+    BL_SMALL_CLONES bool getrf_group_##R(int n, R *const *A, int lda, int *const *ipiv, int *info, int count, \
+                                         const R *const *next, int next_count) {                  \
         return with_fixed<getrf_group_max_order>(n, [&](auto N) {                                 \
-            getrf_group_kernel<R, decltype(N)::value>(A, lda, ipiv, info, count);                \
+            getrf_group_kernel<R, decltype(N)::value>(A, lda, ipiv, info, count, next, next_count); \
             return true;                                                                          \
         });                                                                                       \
     }
@@ -171,10 +174,12 @@ BL_GETRF_GROUP(float)
 BL_GETRF_GROUP(double)
 #undef BL_GETRF_GROUP
 
-template <class T> bool getrf_group(int n, T *const *A, int lda, int *const *ipiv, int *info, int count) {
-    if (!getrf_group_covers<T>(n) || count < 1 || count > group_size) return false;
-    if constexpr (std::is_same<T, float>::value) return getrf_group_float(n, A, lda, ipiv, info, count);
-    else if constexpr (std::is_same<T, double>::value) return getrf_group_double(n, A, lda, ipiv, info, count);
+template <class T>
+bool getrf_group(int n, T *const *A, int lda, int *const *ipiv, int *info, int count, const T *const *next, int next_count) {
+    if (!getrf_group_covers<T>(n) || count < 1 || count > group_size || next_count > group_size) return false;
+    if constexpr (std::is_same<T, float>::value) return getrf_group_float(n, A, lda, ipiv, info, count, next, next_count);
+    else if constexpr (std::is_same<T, double>::value)
+        return getrf_group_double(n, A, lda, ipiv, info, count, next, next_count);
     else return false;
 }
 
@@ -208,7 +213,7 @@ bool getrs(char trans, int n, int nrhs, const T *A, int lda, const int *ipiv, T 
 #define BL_SMALL_LU(p, T)                                                                         \
     template bool getrf<T>(int, int, T *, int, int *, int *);                                     \
     template bool getrf_group_covers<T>(int);                                                     \
-    template bool getrf_group<T>(int, T *const *, int, int *const *, int *, int);                 \
+    template bool getrf_group<T>(int, T *const *, int, int *const *, int *, int, const T *const *, int); \
     template bool getrs<T>(char, int, int, const T *, int, const int *, T *, int);
 BL_PRECISIONS(BL_SMALL_LU)
 

@@ -159,7 +159,7 @@ TYPED_TEST(Small, GetrfGroup) {
             std::vector<Mat<T>> ref = a;
             for (auto &m : a) ptrs.push_back(m.data());
             std::vector<int> info(count, -7);
-            ASSERT_TRUE(small::getrf_group(n, ptrs.data(), a[0].ld, pivs.data(), info.data(), count));
+            ASSERT_TRUE(small::getrf_group(n, ptrs.data(), a[0].ld, pivs.data(), info.data(), count, ptrs.data(), count));
             for (int l = 0; l < count; ++l) {
                 std::vector<int> ref_piv(n);
                 int ref_info = -7;
@@ -285,7 +285,7 @@ TYPED_TEST(Small, PotrfGroup) {
                 // The same leading dimension for all, as the kernel takes one.
                 for (auto &m : a) ptrs.push_back(m.data());
                 std::vector<int> info(count, -7);
-                ASSERT_TRUE(small::potrf_group(uplo, n, ptrs.data(), a[0].ld, info.data(), count));
+                ASSERT_TRUE(small::potrf_group(uplo, n, ptrs.data(), a[0].ld, info.data(), count, ptrs.data(), count));
                 for (int l = 0; l < count; ++l) {
                     if (l != 5) {
                         check_potrf(uplo, input[l], a[l], info[l], "group ");
