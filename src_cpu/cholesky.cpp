@@ -8,6 +8,17 @@ namespace bl {
 namespace cpu {
 
 template <class T> int run(const Potrf<T> &op) {
+    // A batch of one small order goes through the kernel that factors several matrices at once.
+    if (op.b.layout != Layout::Variable && small::potrf_group_covers<T>(op.n.value)) {
+        for_each_group(op, small::group_size, [&](int64_t first, int size, int next) {
+            T *a[small::group_size];
+            const T *an[small::group_size];
+            for (int l = 0; l < size; ++l) a[l] = op.A[first + l];
+            for (int l = 0; l < next; ++l) an[l] = op.A[first + size + l];
+            small::potrf_group(op.uplo.value, op.n.value, a, op.A.ld.value, &op.b.info[first], size, an, next);
+        });
+        return 0;
+    }
     for_each_matrix(op, [&](int64_t i) {
         const char uplo = op.uplo.value;
         const int n = op.n[i], lda = op.A.ld[i];

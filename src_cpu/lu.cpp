@@ -8,6 +8,21 @@ namespace bl {
 namespace cpu {
 
 template <class T> int run(const Getrf<T> &op) {
+    // A batch of one small square order goes through the kernel that factors several matrices at once.
+    if (op.b.layout != Layout::Variable && op.m.value == op.n.value && small::getrf_group_covers<T>(op.n.value)) {
+        for_each_group(op, small::group_size, [&](int64_t first, int size, int next) {
+            T *a[small::group_size];
+            const T *an[small::group_size];
+            int *piv[small::group_size];
+            for (int l = 0; l < size; ++l) {
+                a[l] = op.A[first + l];
+                piv[l] = op.ipiv[first + l];
+            }
+            for (int l = 0; l < next; ++l) an[l] = op.A[first + size + l];
+            small::getrf_group(op.n.value, a, op.A.ld.value, piv, &op.b.info[first], size, an, next);
+        });
+        return 0;
+    }
     for_each_matrix(op, [&](int64_t i) {
         const int m = op.m[i], n = op.n[i], lda = op.A.ld[i];
         if (!small::getrf(m, n, op.A[i], lda, op.ipiv[i], &op.b.info[i]))

@@ -102,5 +102,20 @@ template <class Op, class Body> void for_each_matrix(const Op &op, Body &&body) 
     for (int64_t j = 0; j < count; ++j) body(order[j]);
 }
 
+// Calls body(first, size, next) for the consecutive groups of `size` matrices (the last one maybe
+// smaller) of a batch of one size (not the variable layout), in parallel, for kernels that
+// factor several matrices at once; `next` is the size of the group after it (0 after the last),
+// which the static schedule gives to the same thread but at the end of its share, for the kernel
+// to prefetch. `body` must not throw.
+template <class Op, class Body> void for_each_group(const Op &op, int size, Body &&body) {
+    const int64_t count = op.b.count, groups = (count + size - 1) / size;
+    const bool parallel = groups > 1 && op.flops(0) * double(count) > kParallelFlops;
+#pragma omp parallel for schedule(static) if (parallel)
+    for (int64_t g = 0; g < groups; ++g) {
+        const int64_t first = g * size, next = first + size;
+        body(first, int(std::min<int64_t>(size, count - first)), int(std::clamp<int64_t>(count - next, 0, size)));
+    }
+}
+
 }  // namespace cpu
 }  // namespace bl

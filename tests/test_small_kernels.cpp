@@ -12,6 +12,8 @@ namespace small = bl::cpu::small;
 
 constexpr int kMax = 16;       // the kernels' cut-off (small_detail.hpp's max_order)
 constexpr int kPotrfMax = 16;  // potrf's own (small_cholesky.cpp)
+constexpr int kPotrfGroupMax = 32;  // potrf_group's (small_cholesky.cpp)
+constexpr int kGetrfGroupMax = 32;  // getrf_group's (small_lu.cpp)
 
 // These are CPU kernels: under the CUDA registration there is nothing to test.
 template <class T> class Small : public ::testing::Test {
@@ -127,6 +129,61 @@ TYPED_TEST(Small, GetrfSingular) {
     check_getrf(zero, true);
 }
 
+// The grouped kernel, square orders, every group size, with members that are singular (zero
+// columns at different positions) or hold a NaN beside regular ones: each matrix gets the pivots
+// and info of the single-matrix kernel (of LAPACK's dgetrf past that kernel's orders), its factors
+// within kCompare of them and NaN where they have NaN. Not bit for bit: the AVX2 clone contracts
+// the update into FMAs, the single-matrix kernel (compiled for the baseline) does not.
+TYPED_TEST(Small, GetrfGroup) {
+    using T = TypeParam;
+    int unused;
+    int *no_ipiv = nullptr;
+    if (!small::getrf_group_covers<T>(1)) {  // complex: not taken
+        EXPECT_FALSE(small::getrf_group<T>(1, nullptr, 1, &no_ipiv, &unused, 1));
+        return;
+    }
+    for (int n = 1; n <= kGetrfGroupMax; ++n)
+        for (int count = 1; count <= small::group_size; ++count) {
+            std::vector<Mat<T>> a;
+            std::vector<T *> ptrs;
+            std::vector<std::vector<int>> piv(count, std::vector<int>(n, -7));
+            std::vector<int *> pivs;
+            for (int l = 0; l < count; ++l) {
+                a.emplace_back(n, n);
+                const int z = (l * 5 + n) % n;
+                if (l % 3 == 1)  // exactly singular: info = the first zero column
+                    for (int i = 0; i < n; ++i) a.back().at(i, z) = T(0);
+                if (l == 5 && n <= kMax) a.back().at(z, n / 2) = std::numeric_limits<Real<T>>::quiet_NaN();
+                pivs.push_back(piv[l].data());
+            }
+            std::vector<Mat<T>> ref = a;
+            for (auto &m : a) ptrs.push_back(m.data());
+            std::vector<int> info(count, -7);
+            ASSERT_TRUE(small::getrf_group(n, ptrs.data(), a[0].ld, pivs.data(), info.data(), count, ptrs.data(), count));
+            for (int l = 0; l < count; ++l) {
+                std::vector<int> ref_piv(n);
+                int ref_info = -7;
+                if (!small::getrf(n, n, ref[l].data(), ref[l].ld, ref_piv.data(), &ref_info))
+                    bl::lapack::getrf(n, n, ref[l].data(), ref[l].ld, ref_piv.data(), &ref_info);
+                EXPECT_EQ(info[l], ref_info) << n << " " << count << " " << l;
+                EXPECT_EQ(piv[l], ref_piv) << n << " " << count << " " << l;
+                EXPECT_TRUE(a[l].guards_intact());
+                const std::vector<T> f = a[l].dense(), g = ref[l].dense();
+                std::vector<T> f_num, g_num;  // the entries that are not NaN, which must agree
+                for (size_t k = 0; k < f.size(); ++k) {
+                    const bool nan = std::isnan(std::real(f[k]));
+                    EXPECT_EQ(nan, std::isnan(std::real(g[k]))) << n << " " << count << " " << l << " " << k;
+                    if (nan) continue;
+                    f_num.push_back(f[k]);
+                    g_num.push_back(g[k]);
+                }
+                EXPECT_LT(diff_ratio(f_num, g_num, n), kCompare) << n << " " << count << " " << l;
+            }
+        }
+    EXPECT_FALSE(small::getrf_group<T>(kGetrfGroupMax + 1, nullptr, 1, &no_ipiv, &unused, 1));
+    EXPECT_FALSE(small::getrf_group<T>(4, nullptr, 4, &no_ipiv, &unused, small::group_size + 1));
+}
+
 TYPED_TEST(Small, Getrs) {
     using T = TypeParam;
     for (int n = 1; n <= kMax; ++n)
@@ -163,6 +220,32 @@ template <class T> Mat<T> spd(int n, char uplo) {
     return a;
 }
 
+// Checks a potrf result a (with info) against LAPACK's on ref, the input it was computed from: the
+// same info, the finished columns (rows for 'U') and the failing diagonal within LAPACK's residual
+// ratios, the other triangle and the guards untouched.
+template <class T> void check_potrf(char uplo, Mat<T> ref, Mat<T> a, int info, const char *what) {
+    const int n = a.n;
+    int ref_info = -7;
+    bl::lapack::potrf(uplo, n, ref.data(), ref.ld, &ref_info);
+    EXPECT_EQ(info, ref_info) << what << n << uplo;
+    const int done = info == 0 ? n : info - 1;
+    double d = 0, big = 1;
+    for (int j = 0; j < n; ++j)
+        for (int i = 0; i < n; ++i) {
+            const bool mine = uplo == 'U' ? i <= j : i >= j;
+            if (!mine) {
+                EXPECT_TRUE(same_bits(a.at(i, j), guard_value<T>()));
+                continue;
+            }
+            const bool finished = std::min(i, j) < done || (info > 0 && i == done && j == done);
+            if (!finished) continue;
+            d = std::max(d, double(std::abs(a.at(i, j) - ref.at(i, j))));
+            big = std::max(big, double(std::abs(ref.at(i, j))));
+        }
+    EXPECT_LT(d / (n * big * double(eps<T>())), kThreshold) << what << n << uplo;
+    EXPECT_TRUE(a.guards_intact());
+}
+
 TYPED_TEST(Small, Potrf) {
     using T = TypeParam;
     for (int n = 1; n <= kPotrfMax; ++n)
@@ -170,31 +253,53 @@ TYPED_TEST(Small, Potrf) {
             for (int bad = -1; bad < n; ++bad) {  // bad >= 0: leading minor bad+1 is negative
                 Mat<T> a = spd<T>(n, uplo);
                 if (bad >= 0) a.at(bad, bad) = T(-1);
-                Mat<T> ref = a;
-                int info = -7, ref_info = -7;
+                const Mat<T> input = a;
+                int info = -7;
                 ASSERT_TRUE(small::potrf(uplo, n, a.data(), a.ld, &info));
-                bl::lapack::potrf(uplo, n, ref.data(), ref.ld, &ref_info);
-                EXPECT_EQ(info, ref_info) << n << uplo << bad;
                 EXPECT_EQ(info, bad + 1);
-                // The finished columns (rows for 'U') and the failing diagonal agree with LAPACK;
-                // the other triangle and the guards are untouched.
-                const int done = info == 0 ? n : info - 1;
-                double d = 0, big = 1;
-                for (int j = 0; j < n; ++j)
-                    for (int i = 0; i < n; ++i) {
-                        const bool mine = uplo == 'U' ? i <= j : i >= j;
-                        if (!mine) {
-                            EXPECT_TRUE(same_bits(a.at(i, j), guard_value<T>()));
-                            continue;
-                        }
-                        const bool finished = std::min(i, j) < done || (info > 0 && i == done && j == done);
-                        if (!finished) continue;
-                        d = std::max(d, double(std::abs(a.at(i, j) - ref.at(i, j))));
-                        big = std::max(big, double(std::abs(ref.at(i, j))));
-                    }
-                EXPECT_LT(d / (n * big * double(eps<T>())), kThreshold) << n << uplo << bad;
-                EXPECT_TRUE(a.guards_intact());
+                check_potrf(uplo, input, a, info, "potrf ");
             }
+}
+
+// The grouped kernel, every group size, with lanes that fail at different columns (one on a NaN)
+// beside lanes that succeed: each matrix comes out as LAPACK would leave it.
+TYPED_TEST(Small, PotrfGroup) {
+    using T = TypeParam;
+    int unused;
+    if (!small::potrf_group_covers<T>(1)) {  // complex: not taken
+        EXPECT_FALSE(small::potrf_group<T>('L', 1, nullptr, 1, &unused, 1));
+        return;
+    }
+    for (int n = 1; n <= kPotrfGroupMax; ++n)
+        for (char uplo : {'U', 'L'})
+            for (int count = 1; count <= small::group_size; ++count) {
+                std::vector<Mat<T>> a, input;
+                std::vector<T *> ptrs;
+                for (int l = 0; l < count; ++l) {
+                    a.push_back(spd<T>(n, uplo));
+                    const int bad = (l * 5 + n) % (n + 1) - 1;  // -1: none, else the failing column
+                    if (l % 3 == 1 && bad >= 0) a.back().at(bad, bad) = T(-1);
+                    if (l == 5) a.back().at(n - 1, n - 1) = std::numeric_limits<Real<T>>::quiet_NaN();
+                    input.push_back(a.back());
+                }
+                // The same leading dimension for all, as the kernel takes one.
+                for (auto &m : a) ptrs.push_back(m.data());
+                std::vector<int> info(count, -7);
+                ASSERT_TRUE(small::potrf_group(uplo, n, ptrs.data(), a[0].ld, info.data(), count, ptrs.data(), count));
+                for (int l = 0; l < count; ++l) {
+                    if (l != 5) {
+                        check_potrf(uplo, input[l], a[l], info[l], "group ");
+                        continue;
+                    }
+                    // The system LAPACK may take a NaN for a positive pivot (OpenBLAS does); the
+                    // kernels stop at it, as dpotf2 does.
+                    EXPECT_EQ(info[l], n);
+                    EXPECT_TRUE(std::isnan(std::real(a[l].at(n - 1, n - 1))));
+                    EXPECT_TRUE(a[l].guards_intact());
+                }
+            }
+    EXPECT_FALSE(small::potrf_group<T>('L', kPotrfGroupMax + 1, nullptr, 1, &unused, 1));
+    EXPECT_FALSE(small::potrf_group<T>('L', 4, nullptr, 4, &unused, small::group_size + 1));
 }
 
 TYPED_TEST(Small, Potrs) {
