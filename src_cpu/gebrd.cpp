@@ -14,12 +14,15 @@ template <class T> int run(const Gebrd<T> &op) {
     auto work = lapack_workspace<T>([&](T *w, int *q) {
         lapack::gebrd(M, N, nullptr, std::max(1, M), nullptr, nullptr, nullptr, nullptr, w, -1, q);
     });
+    SlackCopy<T> copy(M, N);
     for_each_matrix(op, [&](int64_t i) {
         const int m = op.m[i], n = op.n[i], lda = op.A.ld[i];
         op.b.info[i] = 0;
         if (!small::gebrd(m, n, op.A[i], lda, op.d[i], op.e[i], op.tauq[i], op.taup[i]))
-            lapack::gebrd(m, n, op.A[i], lda, op.d[i], op.e[i], op.tauq[i], op.taup[i], work.get(), work.size(),
-                          &op.b.info[i]);
+            copy.run(m, n, op.A[i], lda, [&](T *a, int ld) {
+                lapack::gebrd(m, n, a, ld, op.d[i], op.e[i], op.tauq[i], op.taup[i], work.get(), work.size(),
+                              &op.b.info[i]);
+            });
     });
     return 0;
 }

@@ -72,6 +72,31 @@ template <class T, class Query> ThreadWork<T> lapack_workspace(Query &&query) {
     return ThreadWork<T>(int64_t(double(std::real(w)) * (1 + 1e-6)) + 1);
 }
 
+// OpenBLAS's complex ?gemv 'N' kernel (0.3.21, Haswell and later) reads up to a column past the
+// end of its matrix, which LAPACK's right-hand reflectors pass on: complex gebrd and gelqf (gels
+// with m < n) fault when a matrix ends just before an unmapped page (seen in the test suite; a
+// standalone zgebrd call faults the same way unless about one column of slack follows the
+// matrix). For those calls the matrix is worked on in a per-thread copy with a column and a
+// cache line of slack after it: `SlackCopy` holds the copies, `run(m, n, A, lda, f)` calls
+// f(copy, ld) and copies the result back. Real types need none (their kernel stays inside).
+template <class T> class SlackCopy {
+public:
+    SlackCopy(int max_m, int max_n) : work_(is_complex<T> ? int64_t(std::max(1, max_m)) * (max_n + 1) + 8 : 0) {}
+    template <class F> void run(int m, int n, T *A, int lda, F &&f) {
+        if (!is_complex<T> || m < 1 || n < 1) {
+            f(A, lda);
+            return;
+        }
+        T *c = work_.get();
+        for (int j = 0; j < n; ++j) std::copy_n(A + int64_t(j) * lda, m, c + int64_t(j) * m);
+        f(c, m);
+        for (int j = 0; j < n; ++j) std::copy_n(c + int64_t(j) * m, m, A + int64_t(j) * lda);
+    }
+
+private:
+    ThreadWork<T> work_;
+};
+
 // Calls body(i) for every matrix i of the batch, in parallel. `body` must not throw. For variable
 // sizes the matrices are taken largest first (by op.flops) so that one big matrix does not start
 // last and leave the other cores idle.

@@ -74,9 +74,14 @@ template <class T> int run(const Gels<T> &op) {
     auto work = lapack_workspace<T>([&](T *w, int *q) {
         lapack::gels(trans, M, N, R, nullptr, std::max(1, M), nullptr, std::max({1, M, N}), w, -1, q);
     });
+    SlackCopy<T> copy(M, N);
     for_each_matrix(op, [&](int64_t i) {
-        lapack::gels(trans, op.m[i], op.n[i], op.nrhs[i], op.A[i], op.A.ld[i], op.B[i], op.B.ld[i], work.get(),
-                     work.size(), &op.b.info[i]);
+        const int m = op.m[i], n = op.n[i];
+        auto solve = [&](T *a, int lda) {
+            lapack::gels(trans, m, n, op.nrhs[i], a, lda, op.B[i], op.B.ld[i], work.get(), work.size(), &op.b.info[i]);
+        };
+        if (m < n) copy.run(m, n, op.A[i], op.A.ld[i], solve);  // LAPACK's LQ path
+        else solve(op.A[i], op.A.ld[i]);
     });
     return 0;
 }

@@ -7,6 +7,8 @@
 #pragma once
 
 #include <gtest/gtest.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
@@ -173,6 +175,29 @@ private:
 // ---- sizes ---------------------------------------------------------------------------------
 // The sizes DESIGN.md asks for: 0, 1, odd sizes, sizes around the switch points of the kernels
 // (8, 16, 32, 64), and a larger one.
+// `count` elements that end just before a page the process may not touch, so that a read past
+// them faults (POSIX mmap/mprotect).
+template <class T> class EndsAtUnmappedPage {
+public:
+    explicit EndsAtUnmappedPage(size_t count) : page_(size_t(sysconf(_SC_PAGESIZE))) {
+        const size_t bytes = count * sizeof(T);
+        pages_ = (bytes + page_ - 1) / page_ + 1;
+        base_ = static_cast<char *>(mmap(nullptr, pages_ * page_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0));
+        if (base_ == MAP_FAILED) throw std::bad_alloc();
+        mprotect(base_ + (pages_ - 1) * page_, page_, PROT_NONE);
+        data_ = reinterpret_cast<T *>(base_ + (pages_ - 1) * page_ - bytes);
+    }
+    ~EndsAtUnmappedPage() { munmap(base_, pages_ * page_); }
+    EndsAtUnmappedPage(const EndsAtUnmappedPage &) = delete;
+    EndsAtUnmappedPage &operator=(const EndsAtUnmappedPage &) = delete;
+    T *data() const { return data_; }
+
+private:
+    size_t page_, pages_ = 0;
+    char *base_ = nullptr;
+    T *data_ = nullptr;
+};
+
 inline const std::vector<int> &test_sizes() {
     static const std::vector<int> s = {0, 1, 2, 3, 5, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 100};
     return s;

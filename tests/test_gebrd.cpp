@@ -128,6 +128,28 @@ TYPED_TEST(Gebrd, VariableSizes) {
     check_gebrd<TypeParam>(Layout::Variable, mixed_sizes(30, 50), mixed_sizes(30, 50), 1);
 }
 
+// A batch that ends just before an unmapped page: nothing past it is read. (OpenBLAS's complex
+// gemv kernel reads past its matrix; the CPU backend works around it, src_cpu/parallel.hpp.)
+TYPED_TEST(Gebrd, BatchEndsBeforeAnUnmappedPage) {
+    using T = TypeParam;
+    for (const auto &[m, n] : {std::pair<int, int>{64, 64}, {20, 33}, {40, 25}}) {
+        SCOPED_TRACE("m=" + std::to_string(m) + " n=" + std::to_string(n));
+        const int lda = m + 1, k = std::min(m, n), count = 3;
+        EndsAtUnmappedPage<T> a(size_t(lda) * n * (count - 1) + size_t(lda) * (n - 1) + m);
+        std::mt19937 gen(7);
+        std::uniform_real_distribution<double> u(-1, 1);
+        for (size_t e = 0; e < size_t(lda) * n * count - (lda - m); ++e) a.data()[e] = T(Real<T>(u(gen)));
+        std::vector<Real<T>> d(size_t(k) * count), e(size_t(k) * count);
+        std::vector<T> tq(size_t(k) * count), tp(size_t(k) * count);
+        std::vector<int> info(count, -1);
+        ASSERT_EQ(batchlapack::gebrd_batch(m, n, a.data(), lda, int64_t(lda) * n, d.data(), k, e.data(), k, tq.data(),
+                                           k, tp.data(), k, info.data(), count),
+                  0)
+            << bl_last_error();
+        EXPECT_EQ(info, std::vector<int>(count, 0));
+    }
+}
+
 TYPED_TEST(Gebrd, EmptyBatchAndIllegalArguments) {
     using namespace batchlapack;  // the calls below are long enough
     using T = TypeParam;

@@ -388,6 +388,25 @@ TYPED_TEST(QR, GelsUniformSizes) {
             }
 }
 
+// Underdetermined systems (LAPACK's LQ path) whose batch ends just before an unmapped page:
+// nothing past it is read (OpenBLAS's complex gemv kernel reads past its matrix; the CPU backend
+// works around it, src_cpu/parallel.hpp).
+TYPED_TEST(QR, GelsBatchEndsBeforeAnUnmappedPage) {
+    using T = TypeParam;
+    const int m = 30, n = 50, lda = m + 1, count = 3;
+    EndsAtUnmappedPage<T> a(size_t(lda) * n * (count - 1) + size_t(lda) * (n - 1) + m);
+    std::mt19937 gen(11);
+    std::uniform_real_distribution<double> u(-1, 1);
+    for (size_t e = 0; e < size_t(lda) * n * count - (lda - m); ++e) a.data()[e] = T(Real<T>(u(gen)));
+    std::vector<T> b(size_t(n) * count, T(1));
+    std::vector<int> info(count, -1);
+    ASSERT_EQ(batchlapack::gels_batch('N', m, n, 1, a.data(), lda, int64_t(lda) * n, b.data(), n, int64_t(n),
+                                      info.data(), count),
+              0)
+        << bl_last_error();
+    EXPECT_EQ(info, std::vector<int>(count, 0));
+}
+
 TYPED_TEST(QR, GelsVariableSizes) {
     using T = TypeParam;
     for (char trans : {'n', adjoint_option<T>()}) {
