@@ -378,31 +378,9 @@ template <class T> std::vector<Routine<T>> routines() {
                         return batchlapack::ungqr_vbatch(m.data(), k.data(), k.data(), w.ptrs[0], a.lds(), w.ptrs[1],
                                                          p.info.data(), a.count());
                     }});
-    // gels, least squares (m >= n) with 2 right-hand sides, for 'N' and the adjoint.
-    auto gels = [tall](char trans) {
-        return [trans, tall](Layout l, P p, W w) {
-            const Batch<T> &a = p.arrays[0], &b = p.arrays[1];
-            const char t = trans == 'N' ? 'N' : is_complex<T> ? 'C' : 'T';
-            std::vector<int> m, n;
-            tall(p, m, n);
-            const std::vector<int> two(m.size(), 2);
-            if (l == Layout::Strided)
-                return batchlapack::gels_batch(t, m[0], n[0], 2, w.base[0], a.ld(0), a.stride(), w.base[1], b.ld(0),
-                                               b.stride(), p.info.data(), a.count());
-            if (l == Layout::Pointers)
-                return batchlapack::gels_batch_ptr(t, m[0], n[0], 2, w.ptrs[0], a.ld(0), w.ptrs[1], b.ld(0),
-                                                   p.info.data(), a.count());
-            return batchlapack::gels_vbatch(t, m.data(), n.data(), two.data(), w.ptrs[0], a.lds(), w.ptrs[1], b.lds(),
-                                            p.info.data(), a.count());
-        };
-    };
-    auto gels_shapes = [](int n, int r) {
-        return std::vector<Dims>{{std::max(n, r), std::min(n, r)}, {std::max(n, r), 2}};
-    };
-    list.push_back({"gels", true, gels_shapes, none, general, gels('N')});
-    list.push_back({"gels^H", true, gels_shapes, none, general, gels('C')});
-    // gels of underdetermined systems (m < n: LAPACK's LQ path, on the GPU through A^H).
-    auto gels_wide = [](char trans) {
+    // gels with 2 right-hand sides, for 'N' and the adjoint; m x n is A's shape (gels_shapes: least
+    // squares, m >= n; wide_shapes: underdetermined, m < n, LAPACK's LQ path, on the GPU through A^H).
+    auto gels = [](char trans) {
         return [trans](Layout l, P p, W w) {
             const Batch<T> &a = p.arrays[0], &b = p.arrays[1];
             const char t = trans == 'N' ? 'N' : is_complex<T> ? 'C' : 'T';
@@ -419,11 +397,16 @@ template <class T> std::vector<Routine<T>> routines() {
                                             p.info.data(), a.count());
         };
     };
+    auto gels_shapes = [](int n, int r) {
+        return std::vector<Dims>{{std::max(n, r), std::min(n, r)}, {std::max(n, r), 2}};
+    };
+    list.push_back({"gels", true, gels_shapes, none, general, gels('N')});
+    list.push_back({"gels^H", true, gels_shapes, none, general, gels('C')});
     auto wide_shapes = [](int n, int r) {  // m < n always, also where n = r
         return std::vector<Dims>{{std::min(n, r), std::max(n, r) + 1}, {std::max(n, r) + 1, 2}};
     };
-    list.push_back({"gels wide", true, wide_shapes, none, random, gels_wide('N')});
-    list.push_back({"gels^H wide", true, wide_shapes, none, random, gels_wide('C')});
+    list.push_back({"gels wide", true, wide_shapes, none, random, gels('N')});
+    list.push_back({"gels^H wide", true, wide_shapes, none, random, gels('C')});
     return list;
 }
 
