@@ -316,7 +316,11 @@ void launch_potrs(Chunk &c, char uplo, const Int &n, const Int &nrhs, const Arra
 
 template <class T> int run(const Potrf<T> &op) {
     return drive(
-        op, [&](Driver &d) { d.add(op.A, [&](int64_t i) { return Shape{op.n[i], op.n[i]}; }, true); },
+        op,
+        [&](Driver &d) {
+            d.sort_by_order();
+            d.add(op.A, [&](int64_t i) { return Shape{op.n[i], op.n[i]}; }, true);
+        },
         [&](Chunk &c) { launch_potrf(c, op.uplo.value, op.n, op.A); });
 }
 BL_INSTANTIATE_RUN(Potrf)
@@ -339,6 +343,7 @@ template <class T> int run(const Posv<T> &op) {
     return drive(
         op,
         [&](Driver &d) {
+            d.sort_by_order();
             d.add(op.A, [&](int64_t i) { return Shape{op.n[i], op.n[i]}; }, true);
             d.add(op.B, [&](int64_t i) { return Shape{op.n[i], op.nrhs[i]}; }, true);
         },

@@ -332,6 +332,7 @@ template <class T> int run(const Getrf<T> &op) {
     return drive(
         op,
         [&](Driver &d) {
+            d.sort_by_order();
             d.add(op.A, [&](int64_t i) { return Shape{op.m[i], op.n[i]}; }, true);
             d.add(op.ipiv, [&](int64_t i) { return Shape{std::min(op.m[i], op.n[i]), 1}; }, true);
         },
@@ -358,6 +359,7 @@ template <class T> int run(const Gesv<T> &op) {
     return drive(
         op,
         [&](Driver &d) {
+            d.sort_by_order();
             d.add(op.A, [&](int64_t i) { return Shape{op.n[i], op.n[i]}; }, true);
             d.add(op.ipiv, [&](int64_t i) { return Shape{op.n[i], 1}; }, true);
             d.add(op.B, [&](int64_t i) { return Shape{op.n[i], op.nrhs[i]}; }, true);
