@@ -14,7 +14,7 @@ template <class T> void check(const Trsv<T> &op, Checker &c) {
     c.option(op.uplo, "UL");
     c.option(op.trans, "NTC");
     c.option(op.diag, "NU");
-    c.each([&](int64_t i) {
+    c.each([&](Checker &c, int64_t i) {
         int n = op.n[i];
         c.require(n >= 0, op.n, i, "must be >= 0");
         c.require(op.A.ld[i] >= std::max(1, n), op.A.ld, i, "must be >= max(1, n)", std::max(1, n));
@@ -29,7 +29,7 @@ template <class T> void check(const Trsm<T> &op, Checker &c) {
     c.option(op.uplo, "UL");
     c.option(op.transa, "NTC");
     c.option(op.diag, "NU");
-    c.each([&](int64_t i) {
+    c.each([&](Checker &c, int64_t i) {
         int m = op.m[i], n = op.n[i], k = op.side.value == 'L' ? m : n;
         c.require(m >= 0, op.m, i, "must be >= 0");
         c.require(n >= 0, op.n, i, "must be >= 0");
@@ -46,7 +46,7 @@ template <class T> void check(const Trsm<T> &op, Checker &c) {
 template <class T> void check(const Gemm<T> &op, Checker &c) {
     c.option(op.transa, "NTC");
     c.option(op.transb, "NTC");
-    c.each([&](int64_t i) {
+    c.each([&](Checker &c, int64_t i) {
         int m = op.m[i], n = op.n[i], k = op.k[i];
         // Rows and columns of A and B as stored (op(A) is m x k, op(B) is k x n).
         int rows_a = is_trans(op.transa) ? k : m, cols_a = is_trans(op.transa) ? m : k;
@@ -71,7 +71,7 @@ template <class T> void check(const Gemm<T> &op, Checker &c) {
 
 template <class T> void check(const Gemv<T> &op, Checker &c) {
     c.option(op.trans, "NTC");
-    c.each([&](int64_t i) {
+    c.each([&](Checker &c, int64_t i) {
         int m = op.m[i], n = op.n[i];
         int len_x = is_trans(op.trans) ? m : n, len_y = is_trans(op.trans) ? n : m;
         c.require(m >= 0, op.m, i, "must be >= 0");

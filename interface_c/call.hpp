@@ -9,6 +9,7 @@
 #include "batchlapack.h"
 #include "check.hpp"
 
+#include <functional>
 #include <new>
 #include <string>
 
@@ -16,13 +17,14 @@ namespace bl {
 
 // Runtime state (runtime.cpp).
 enum class Target { Cpu, Cuda, Unavailable };
-// Which backend runs a call with this much work, given bl_set_backend / BATCHLAPACK_BACKEND.
-Target choose_target(double flops);
+// Which backend runs a call, given bl_set_backend / BATCHLAPACK_BACKEND.
+Target choose_target();
 // For the CUDA backend, once it knows where the call's data is: whether the GPU should run a call
-// of `flops` that must move `host_bytes` between host and device (always, when the backend was
-// set to cuda; by the cost model under auto). `cpu_rate` is the CPU's FLOP/s per core on the
-// routine: about 2e9 for LAPACK on small matrices, more for a BLAS-3 gemm.
-bool gpu_pays_off(double flops, double host_bytes, double cpu_rate = 2e9);
+// of flops() operations that must move `host_bytes` between host and device (always, when the
+// backend was set to cuda or the data is on the device; by the cost model under auto). flops() is
+// asked for only by the cost model: it is a pass over a variable batch. `cpu_rate` is the CPU's
+// FLOP/s per core on the routine: about 2e9 for LAPACK on small matrices, more for a BLAS-3 gemm.
+bool gpu_pays_off(double host_bytes, const std::function<double()> &flops, double cpu_rate = 2e9);
 // Per-thread record of the last call: the backend it used, and why it failed.
 void record_target(bl_backend used);
 void record_error(const char *routine, int code, const std::string &detail);
@@ -99,7 +101,7 @@ template <class Op> int call_impl(Op &op, Layout layout, const char *routine, in
 
     int code;
     try {
-        switch (choose_target(total_flops(op))) {
+        switch (choose_target()) {
         case Target::Cuda:
             record_target(BL_BACKEND_CUDA);
             code = cuda::run(op);

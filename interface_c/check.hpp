@@ -7,14 +7,15 @@
 //
 // A routine's check is written once, per matrix, against the layout-free operation struct:
 //
-//     c.each([&](int64_t i) {
+//     c.each([&](Checker &c, int64_t i) {
 //         c.require(op.m[i] >= 0, op.m, i, "must be >= 0");
 //         ...
 //         c.matrix(op.A, i, rows, cols);
 //     });
 //
 // For the uniform layouts `each` runs the body for matrix 0 only (every matrix has the same sizes);
-// for variable sizes it runs it for every matrix.
+// for variable sizes it runs it for every matrix. The body gets the checker to report to: a large
+// variable batch is checked in parts on the OpenMP threads, each part with a checker of its own.
 #pragma once
 
 #include "args.hpp"
@@ -24,14 +25,17 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 namespace bl {
 
 class Checker {
 public:
     explicit Checker(const Batch &b) : b_(b) {}
+    Checker(const Checker &) = delete;
 
     // The smallest failing position so far (0: none) and its message.
     int failed() const { return pos_; }
@@ -41,8 +45,23 @@ public:
     // cannot be read) or the batch count is illegal.
     template <class F> void each(F &&body) {
         if (unreadable_ || b_.count <= 0) return;
-        int64_t n = b_.layout == Layout::Variable ? b_.count : 1;
-        for (int64_t i = 0; i < n; ++i) body(i);
+        const int64_t n = b_.layout == Layout::Variable ? b_.count : 1;
+        if (n < kHostParallelMin) {
+            for (int64_t i = 0; i < n; ++i) body(*this, i);
+            return;
+        }
+        // Parts in the batch's order; merging them in that order keeps the serial rule (the lowest
+        // position wins, and among equal positions the first matrix), so the message is the same.
+        constexpr int kParts = 64;
+        std::vector<std::unique_ptr<Checker>> part(kParts);
+#pragma omp parallel for schedule(dynamic)
+        for (int p = 0; p < kParts; ++p) {
+            part[size_t(p)].reset(new Checker(*this, Part{}));
+            Checker &c = *part[size_t(p)];
+            for (int64_t i = n * p / kParts; i < n * (p + 1) / kParts; ++i) body(c, i);
+        }
+        for (const auto &k : part)
+            if (k->pos_ != 0 && (pos_ == 0 || k->pos_ < pos_)) pos_ = k->pos_, msg_ = k->msg_;
     }
 
     // Records a failure of argument `pos` unless a lower-numbered one already failed.
@@ -89,6 +108,8 @@ public:
         if (a.pointers && a.ptrs == nullptr && b_.count > 0) {
             fail(a.pos, std::string("(") + a.name + ") is a null array of pointers");
             unreadable_ = true;
+        } else if (a.pointers && b_.count > 0) {
+            host_readable(a.ptrs);  // copied now, for the parts of `each` to share
         }
         (*this)(a.ld, nullptr);
     }
@@ -106,6 +127,10 @@ public:
     }
 
 private:
+    struct Part {};
+    // A part's checker: reports on its own, reads the pointer arrays its parent has copied.
+    Checker(const Checker &parent, Part) : b_(parent.b_), parent_(&parent) {}
+
     template <class T> void storage(const Array<T> &a, int64_t i, int64_t foot) {
         if (foot <= 0) return;
         if (a.pointers) {
@@ -129,8 +154,9 @@ private:
     // memory (made once per call and array).
     template <class P> const void *const *host_readable(P *const *ptrs) {
         const void *key = ptrs;
-        for (const Copied &c : copied_)
-            if (c.key == key) return c.host ? c.pointers.data() : reinterpret_cast<const void *const *>(ptrs);
+        for (const Checker *k = this; k; k = k->parent_)
+            for (const Copied &c : k->copied_)
+                if (c.key == key) return c.host ? c.pointers.data() : reinterpret_cast<const void *const *>(ptrs);
         copied_.push_back(Copied{key, false, {}});
         Copied &c = copied_.back();
         c.host = cuda::copy_device_pointers(reinterpret_cast<const void *const *>(ptrs), b_.count, c.pointers);
@@ -143,6 +169,7 @@ private:
     }
 
     const Batch &b_;
+    const Checker *parent_ = nullptr;
     int pos_ = 0;
     bool unreadable_ = false;
     std::string msg_;

@@ -5,7 +5,7 @@ namespace bl {
 
 template <class T> void check(const Potrf<T> &op, Checker &c) {
     c.option(op.uplo, "UL");
-    c.each([&](int64_t i) {
+    c.each([&](Checker &c, int64_t i) {
         int n = op.n[i];
         c.require(n >= 0, op.n, i, "must be >= 0");
         c.require(op.A.ld[i] >= std::max(1, n), op.A.ld, i, "must be >= max(1, n)", std::max(1, n));
@@ -16,7 +16,7 @@ template <class T> void check(const Potrf<T> &op, Checker &c) {
 // potrs and posv check the same arguments.
 template <class Op> void check_cholesky_solve(const Op &op, Checker &c) {
     c.option(op.uplo, "UL");
-    c.each([&](int64_t i) { check_square_system(op, c, i); });
+    c.each([&](Checker &c, int64_t i) { check_square_system(op, c, i); });
 }
 template <class T> void check(const Potrs<T> &op, Checker &c) { check_cholesky_solve(op, c); }
 template <class T> void check(const Posv<T> &op, Checker &c) { check_cholesky_solve(op, c); }

@@ -4,7 +4,7 @@
 namespace bl {
 
 template <class T> void check(const Gebrd<T> &op, Checker &c) {
-    c.each([&](int64_t i) {
+    c.each([&](Checker &c, int64_t i) {
         int m = op.m[i], n = op.n[i], k = std::min(m, n);
         c.require(m >= 0, op.m, i, "must be >= 0");
         c.require(n >= 0, op.n, i, "must be >= 0");

@@ -4,7 +4,7 @@
 namespace bl {
 
 template <class T> void check(const Getrf<T> &op, Checker &c) {
-    c.each([&](int64_t i) {
+    c.each([&](Checker &c, int64_t i) {
         int m = op.m[i], n = op.n[i];
         c.require(m >= 0, op.m, i, "must be >= 0");
         c.require(n >= 0, op.n, i, "must be >= 0");
@@ -16,7 +16,7 @@ template <class T> void check(const Getrf<T> &op, Checker &c) {
 
 // What getrs and gesv check besides their option: the square system and n pivots.
 template <class Op> void check_lu_solve(const Op &op, Checker &c) {
-    c.each([&](int64_t i) {
+    c.each([&](Checker &c, int64_t i) {
         check_square_system(op, c, i);
         c.vector(op.ipiv, i, op.n[i]);
     });

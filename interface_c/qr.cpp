@@ -8,7 +8,7 @@ namespace bl {
 template <class T> constexpr const char *transposes = is_complex<T> ? "NC" : "NT";
 
 template <class T> void check(const Geqrf<T> &op, Checker &c) {
-    c.each([&](int64_t i) {
+    c.each([&](Checker &c, int64_t i) {
         int m = op.m[i], n = op.n[i];
         c.require(m >= 0, op.m, i, "must be >= 0");
         c.require(n >= 0, op.n, i, "must be >= 0");
@@ -21,7 +21,7 @@ template <class T> void check(const Geqrf<T> &op, Checker &c) {
 template <class T> void check(const Ormqr<T> &op, Checker &c) {
     c.option(op.side, "LR");
     c.option(op.trans, transposes<T>);
-    c.each([&](int64_t i) {
+    c.each([&](Checker &c, int64_t i) {
         int m = op.m[i], n = op.n[i], k = op.k[i];
         int nq = op.side.value == 'L' ? m : n;  // order of Q
         c.require(m >= 0, op.m, i, "must be >= 0");
@@ -36,7 +36,7 @@ template <class T> void check(const Ormqr<T> &op, Checker &c) {
 }
 
 template <class T> void check(const Orgqr<T> &op, Checker &c) {
-    c.each([&](int64_t i) {
+    c.each([&](Checker &c, int64_t i) {
         int m = op.m[i], n = op.n[i], k = op.k[i];
         c.require(m >= 0, op.m, i, "must be >= 0");
         c.require(n >= 0 && n <= m, op.n, i, "must be in [0, m]");
@@ -49,7 +49,7 @@ template <class T> void check(const Orgqr<T> &op, Checker &c) {
 
 template <class T> void check(const Gels<T> &op, Checker &c) {
     c.option(op.trans, transposes<T>);
-    c.each([&](int64_t i) {
+    c.each([&](Checker &c, int64_t i) {
         int m = op.m[i], n = op.n[i], nrhs = op.nrhs[i];
         c.require(m >= 0, op.m, i, "must be >= 0");
         c.require(n >= 0, op.n, i, "must be >= 0");

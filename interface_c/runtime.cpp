@@ -39,7 +39,7 @@ bl_backend current_backend() {
 
 }  // namespace
 
-Target choose_target(double /*flops*/) {
+Target choose_target() {
     switch (current_backend()) {
     case BL_BACKEND_CPU: return Target::Cpu;
     case BL_BACKEND_CUDA: return cuda::usable() ? Target::Cuda : Target::Unavailable;
@@ -48,8 +48,9 @@ Target choose_target(double /*flops*/) {
     return cuda::usable() ? Target::Cuda : Target::Cpu;
 }
 
-bool gpu_pays_off(double flops, double host_bytes, double cpu_rate) {
+bool gpu_pays_off(double host_bytes, const std::function<double()> &work, double cpu_rate) {
     if (current_backend() == BL_BACKEND_CUDA || host_bytes == 0) return true;  // asked for, or data in place
+    const double flops = work();
     // Time on each side, from rates calibrated once: the staged transfer bandwidth measured on
     // this machine; the GPU's rate on batched small factorizations (conservative: 1 TFLOP/s, what
     // the kernels exceed from n = 16 on an H100) plus a fixed 30 us of launches and

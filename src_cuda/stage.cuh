@@ -9,10 +9,11 @@
 // the kernels for the matrices [chunk.first, chunk.first + chunk.count) on chunk.stream, taking
 // their device views from chunk.view(...) and chunk.sizes(...).
 //
-// A variable batch is worked on by size classes (orders up to 8, 16, 32, 64, then doubling; the
-// largest first): the matrices are taken in an order sorted by class and no chunk spans two
-// classes, so that each launch is chosen for, and sized by, matrices of about one size rather
-// than the batch's largest. Chunk j-th matrix is the caller's matrix chunk.matrix(j).
+// A variable batch is worked on by size classes (orders up to 8, 16, 32, 64, then doubling; for
+// the routines sorted by order 33..64 is cut in four, 33..40, ..., 57..64, and the octaves above
+// it in halves, 65..96, 97..128, ...; the largest first): the matrices are taken in an order
+// sorted by class and no chunk spans two classes, so that each launch is chosen for, and sized
+// by, matrices of about one size rather than the batch's largest. Chunk j-th matrix is the caller's matrix chunk.matrix(j).
 //
 // The pointer layouts' arrays of pointers may themselves lie in device or managed memory (as
 // cuBLAS's batched routines want them): the kernels then read them in place (from entry
@@ -39,6 +40,13 @@ namespace cuda {
 struct Shape {
     int64_t rows, cols;
 };
+
+// to[j] = from[idx[j]]: a caller's array of pointers in device memory taken in the driver's order,
+// on the device (the host needs no copy of the array).
+static __global__ void gather_pointers(void *const *from, const int64_t *idx, void **to, int64_t n) {
+    const int64_t j = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+    if (j < n) to[j] = from[idx[j]];
+}
 
 class Driver;
 
@@ -90,7 +98,12 @@ private:
     };
     // Bump allocation in the slot's device buffer and its pinned mirror.
     size_t take(size_t bytes);
-    template <class T> const T *upload(const T *host, int64_t n);
+    // n values value(j) written straight into the slot's pinned buffer (no temporary array: see
+    // Context::order) and copied to the device.
+    template <class T, class F> const T *gather(int64_t n, F &&value);
+    template <class T> const T *upload(const T *host, int64_t n) {
+        return gather<T>(n, [&](int64_t j) { return host[j]; });
+    }
 
     Slot *slot_ = nullptr;
     char *dev_ = nullptr, *pin_ = nullptr;
@@ -152,9 +165,16 @@ public:
     // Runs the whole batch through launch(Chunk&); returns once results are in the caller's arrays.
     template <class F> void run(F &&launch) {
         Lease ctx;
+        // order_ borrows the context's array for the call (its capacity is kept between calls)
+        struct Borrow {
+            std::vector<int64_t> &mine, &ctx;
+            Borrow(std::vector<int64_t> &m, std::vector<int64_t> &c) : mine(m), ctx(c) { std::swap(mine, ctx); }
+            ~Borrow() { std::swap(mine, ctx); }
+        } borrow(order_, ctx->order);
+        order_.clear();
         ctx->after_callers_work();
         limit_ = chunk_bytes(host_bytes());
-        sort_by_class();
+        sort_by_class(*ctx);
         struct Pending {
             Chunk chunk;
             bool busy = false;
@@ -227,27 +247,57 @@ private:
     // matrix's order is its largest dimension over the arguments. A counting sort (linear in
     // the batch), the caller's order among equal keys; all of one key: the caller's order, no
     // permutation.
-    void sort_by_class() {
+    void sort_by_class(Context &ctx) {
         if (b_.layout != Layout::Variable || b_.count < 2) return;
-        constexpr int kClasses = 64;  // class c: orders up to 2^c (c >= 3)
-        constexpr int kExact = 1024, kKeys = kExact + kClasses + 1;
-        std::vector<uint16_t> key(size_t(b_.count));
-        int64_t in_class[kClasses] = {};
-        std::vector<int64_t> in_key(kKeys);
-        for (int64_t i = 0; i < b_.count; ++i) {
-            int64_t order = 0;
-            for (const Arg &g : args_) {
-                const Shape s = g.shape(i);
-                order = std::max({order, s.rows, s.cols});
-            }
+        // Class 4c + 3: orders up to 2^c (c >= 3). With sort_by_order() the octave 33..64 is cut
+        // in four, classes 24..27 of 8 orders each, and those above it in halves, class 4c + 1
+        // holding the orders up to 3 * 2^(c - 2) (65..96, ...): a launch for orders 41..48 takes
+        // getrf's register kernel for 48 columns, and the blocked kernels of 65..96 stop a panel
+        // short of 128. (getrf, orders uniform in [32, 64], H200: getrf_rows' time per matrix
+        // follows the columns of its variant more than the matrix's order -- ncu, 72 ns a block
+        // for 32..48 with 48 columns, 136 ns for 49..64 with 64 -- and the vbatch rate went from
+        // 62 to 71 % of the uniform batch's with the quarters and the host passes below.) The
+        // sort key is the order itself with sort_by_order() (up to kExact), else kExact + class.
+        constexpr int kClasses = 128, kExact = 1024, kKeys = kExact + kClasses + 1;
+        auto class_of = [&](int64_t order) {
             int c = 3;
             while ((int64_t(1) << c) < order) ++c;
-            ++in_class[c];
-            // keys above kExact: a class (> 10: above every order up to kExact, class <= 10)
-            key[size_t(i)] = static_cast<uint16_t>(exact_ && order <= kExact ? order : kExact + c);
-            ++in_key[key[size_t(i)]];
+            return !exact_ || c < 6 ? 4 * c + 3
+                   : c == 6         ? 24 + int(order - 33) / 8
+                                    : 4 * c + (order <= int64_t(3) << (c - 2) ? 1 : 3);
+        };
+        auto class_of_key = [&](int k) { return k >= kExact ? k - kExact : class_of(k); };
+        // A counting sort in parts of the batch, each counting its keys and then placing its
+        // matrices, on the OpenMP threads (the serial sort took 0.25-0.35 ms for 32768 matrices on
+        // the H200 machine's host, a tenth of a 3 ms getrf call; in parts about 0.1 ms); parts in
+        // the batch's order keep the caller's order among equal keys.
+        const int64_t n = b_.count;
+        const int parts = n < kHostParallelMin ? 1 : int(std::min<int64_t>(16, n / (kHostParallelMin / 2)));
+        std::vector<uint16_t> &key = ctx.key;
+        std::vector<int64_t> &count = ctx.count;  // count[p * kKeys + k]: part p's matrices of key k
+        key.resize(size_t(n));
+        count.assign(size_t(parts) * kKeys, 0);
+#pragma omp parallel for schedule(static) if (parts > 1)
+        for (int p = 0; p < parts; ++p) {
+            int64_t *c = count.data() + size_t(p) * kKeys;
+            for (int64_t i = n * p / parts; i < n * (p + 1) / parts; ++i) {
+                int64_t order = 0;
+                for (const Arg &g : args_) {
+                    const Shape s = g.shape(i);
+                    order = std::max({order, s.rows, s.cols});
+                }
+                const int k = exact_ && order <= kExact ? int(order) : kExact + class_of(order);
+                key[size_t(i)] = static_cast<uint16_t>(k);
+                ++c[k];
+            }
         }
-        if (in_key[key[0]] == b_.count) return;
+        std::vector<int64_t> in_key(kKeys);
+        int64_t in_class[kClasses] = {};
+        for (int p = 0; p < parts; ++p)
+            for (int k = 0; k < kKeys; ++k) in_key[size_t(k)] += count[size_t(p) * kKeys + k];
+        if (in_key[key[0]] == n) return;
+        for (int k = 0; k < kKeys; ++k)
+            if (in_key[size_t(k)]) in_class[class_of_key(k)] += in_key[size_t(k)];
         // A class of fewer than 1/16 of the matrices joins the nearest larger class that stays:
         // a chunk of its own would cost its launches and a pass over the host arrays for little
         // work (getrf on orders in [32, 64] with n = 32 split off and not: 59.6 and 60.3 % of the
@@ -257,7 +307,7 @@ private:
         for (int c = kClasses - 1, kept = -1; c >= 0; --c) {
             into[c] = c;
             if (in_class[c] == 0) continue;
-            if (kept >= 0 && in_class[c] * 16 < b_.count) into[c] = kept;
+            if (kept >= 0 && in_class[c] * 16 < n) into[c] = kept;
             else kept = c;
         }
         for (int c = 0; c < kClasses; ++c)
@@ -265,22 +315,23 @@ private:
         int64_t at = 0;
         for (int c = kClasses - 1; c >= 0; --c)
             if (in_class[c]) class_end_.push_back(at += in_class[c]);
-        std::vector<int64_t> start(kKeys);
+        // Keys from the largest down, and within a key the parts in order: count becomes each
+        // part's first position for the key.
         at = 0;
-        for (int k = kKeys - 1; k >= 0; --k) {
-            start[size_t(k)] = at;
-            at += in_key[size_t(k)];
+        for (int k = kKeys - 1; k >= 0; --k)
+            if (in_key[size_t(k)])
+                for (int p = 0; p < parts; ++p) {
+                    int64_t &c = count[size_t(p) * kKeys + k];
+                    const int64_t here = c;
+                    c = at;
+                    at += here;
+                }
+        order_.resize(size_t(n));
+#pragma omp parallel for schedule(static) if (parts > 1)
+        for (int p = 0; p < parts; ++p) {
+            int64_t *c = count.data() + size_t(p) * kKeys;
+            for (int64_t i = n * p / parts; i < n * (p + 1) / parts; ++i) order_[size_t(c[key[size_t(i)]]++)] = i;
         }
-        order_.resize(size_t(b_.count));
-        for (int64_t i = 0; i < b_.count; ++i) order_[size_t(start[key[size_t(i)]]++)] = i;
-        // The kernels read a pointer array in device memory in place from the chunk's first
-        // entry on; taken out of order, its entries are gathered on the host and uploaded.
-        for (Arg &g : args_)
-            if (g.pointers && g.ptrs_on_device) {
-                g.host_ptrs.resize(size_t(b_.count));
-                check(cudaMemcpy(g.host_ptrs.data(), g.ptrs, sizeof(void *) * size_t(b_.count), cudaMemcpyDefault),
-                      "cudaMemcpy (array of pointers to the host)");
-            }
     }
     // The end of the class that holds position k (the batch's end without classes).
     int64_t class_end(int64_t k) const {
@@ -401,6 +452,7 @@ private:
         }
         if (c.info) {
             const int *info = reinterpret_cast<const int *>(c.pin_ + (reinterpret_cast<char *>(c.info) - c.dev_));
+#pragma omp parallel for schedule(static) if (c.count >= kHostParallelMin && !order_.empty())
             for (int64_t j = 0; j < c.count; ++j) b_.info[at(c.first + j)] = info[j];
         }
     }
@@ -427,10 +479,11 @@ inline size_t Chunk::take(size_t bytes) {
     return at;
 }
 
-template <class T> const T *Chunk::upload(const T *host, int64_t n) {
-    size_t bytes = sizeof(T) * size_t(n);
-    size_t at = take(bytes);
-    std::memcpy(pin_ + at, host, bytes);
+template <class T, class F> const T *Chunk::gather(int64_t n, F &&value) {
+    const size_t bytes = sizeof(T) * size_t(n), at = take(bytes);
+    T *to = reinterpret_cast<T *>(pin_ + at);
+#pragma omp parallel for schedule(static) if (n >= kHostParallelMin)
+    for (int64_t j = 0; j < n; ++j) to[j] = value(j);
     check(cudaMemcpyAsync(dev_ + at, pin_ + at, bytes, cudaMemcpyHostToDevice, stream), "cudaMemcpyAsync (sizes)");
     return reinterpret_cast<const T *>(dev_ + at);
 }
@@ -442,9 +495,7 @@ inline Sizes Chunk::sizes(const Int &x) {
     } else if (driver_->order_.empty()) {
         s.per = upload(x.per + first, count);
     } else {
-        std::vector<int> v(static_cast<size_t>(count));
-        for (int64_t j = 0; j < count; ++j) v[size_t(j)] = x.per[matrix(j)];
-        s.per = upload(v.data(), count);
+        s.per = gather<int>(count, [&](int64_t j) { return x.per[matrix(j)]; });
     }
     return s;
 }
@@ -462,14 +513,15 @@ template <class T> View<Dev<T>> Chunk::view(const Array<T> &a) {
         } else if (driver_->order_.empty()) {
             v.ptrs = g.ptrs_on_device ? reinterpret_cast<D *const *>(a.ptrs + first)
                                       : reinterpret_cast<D *const *>(upload(a.ptrs + first, count));
-        } else {  // the chunk's entries gathered (sort_by_class keeps a host copy of a device array)
-            std::vector<D *> p(static_cast<size_t>(count));
-            for (int64_t j = 0; j < count; ++j) {
-                const int64_t i = matrix(j);
-                p[size_t(j)] = g.ptrs_on_device ? static_cast<D *>(const_cast<void *>(g.host_ptrs[size_t(i)]))
-                                                : reinterpret_cast<D *>(a.ptrs[i]);
-            }
-            v.ptrs = upload(p.data(), count);
+        } else if (g.ptrs_on_device) {  // the chunk's entries gathered on the device, in the driver's order
+            const int64_t *idx = gather<int64_t>(count, [&](int64_t j) { return matrix(j); });
+            void **to = reinterpret_cast<void **>(dev_ + take(sizeof(void *) * size_t(count)));
+            gather_pointers<<<unsigned((count + 255) / 256), 256, 0, stream>>>(
+                reinterpret_cast<void *const *>(const_cast<std::remove_const_t<T> *const *>(a.ptrs)), idx, to, count);
+            check_launch("gather_pointers");
+            v.ptrs = reinterpret_cast<D *const *>(to);
+        } else {  // the chunk's entries gathered on the host, in the driver's order
+            v.ptrs = gather<D *>(count, [&](int64_t j) { return reinterpret_cast<D *>(a.ptrs[matrix(j)]); });
         }
         return v;
     }
@@ -482,9 +534,7 @@ template <class T> View<Dev<T>> Chunk::view(const Array<T> &a) {
             return v;
         }
         if (driver_->b_.layout == Layout::Variable) {
-            std::vector<D *> p(count);
-            for (int64_t j = 0; j < count; ++j) p[j] = reinterpret_cast<D *>(s.device + s.offsets[j]);
-            v.ptrs = upload(p.data(), count);
+            v.ptrs = gather<D *>(count, [&](int64_t j) { return reinterpret_cast<D *>(s.device + s.offsets[j]); });
         } else {
             v.base = base;
             v.stride = count > 1 ? s.offsets[1] / int64_t(sizeof(T)) : 0;
@@ -496,15 +546,14 @@ template <class T> View<Dev<T>> Chunk::view(const Array<T> &a) {
 
 template <class T> T *const *Chunk::pointers(const View<T> &v) {
     if (v.ptrs) return v.ptrs;
-    std::vector<T *> p(static_cast<size_t>(count));
-    for (int64_t j = 0; j < count; ++j) p[j] = v.base + j * v.stride;
-    return upload(p.data(), count);
+    return gather<T *>(count, [&](int64_t j) { return v.base + j * v.stride; });
 }
 
 // The largest value of a size argument over a chunk's matrices (picks the kernel for the chunk).
 inline int chunk_max(const Int &x, const Chunk &c) {
     if (!x.variable) return x.value;
     int best = 0;
+#pragma omp parallel for schedule(static) reduction(max : best) if (c.count >= kHostParallelMin)
     for (int64_t j = 0; j < c.count; ++j) best = std::max(best, x.per[c.matrix(j)]);
     return best;
 }
@@ -522,7 +571,8 @@ template <class Op, class Add, class Launch> int drive(const Op &op, Add &&add, 
     return guarded([&] {
         Driver d(op.b);
         add(d);
-        if (!gpu_pays_off(total_flops(op), d.host_bytes(), cpu_rate(op))) return kRunOnCpu;
+        const auto flops = [&] { return total_flops(op); };
+        if (!gpu_pays_off(d.host_bytes(), flops, cpu_rate(op))) return kRunOnCpu;
         d.run(launch);
         return 0;
     });

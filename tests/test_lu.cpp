@@ -178,6 +178,37 @@ TYPED_TEST(LU, GetrfEmptyBatchAndIllegalArguments) {
     expect_rejected(4, var(m.data(), nn.data(), bad_lda.data()), &info, ap, pp);
 }
 
+// A variable batch of thousands of matrices is checked in parts on several threads: the call
+// must still name the lowest argument position that fails and, among matrices failing it, the
+// first one, as the serial check does.
+TEST(LUChecks, LargeVariableBatchNamesTheFirstFailure) {
+    const int count = 5000;
+    std::vector<int> m(count, 1), n(count, 1), lda(count, 1), info(count, 7);
+    std::vector<double> a(count, 2.0);
+    std::vector<int> p(count, 0);
+    std::vector<double *> ap(count);
+    std::vector<int *> pp(count);
+    for (int i = 0; i < count; ++i) ap[size_t(i)] = &a[size_t(i)], pp[size_t(i)] = &p[size_t(i)];
+    auto call = [&] {
+        return batchlapack::getrf_vbatch(m.data(), n.data(), ap.data(), lda.data(), pp.data(), info.data(), count);
+    };
+    lda[100] = 0;     // argument 4, in an early part
+    n[4999] = -1;     // argument 2, in the last part
+    n[4321] = -1;     // argument 2, the first matrix to fail it
+    EXPECT_EQ(call(), -2);
+    const std::string msg = bl_last_error();
+    EXPECT_NE(msg.find("argument 2 (n) = -1 for matrix 4321,"), std::string::npos) << msg;
+    for (int v : info) ASSERT_EQ(v, -2);
+    EXPECT_EQ(a, std::vector<double>(count, 2.0));
+    n[4321] = n[4999] = 1;
+    EXPECT_EQ(call(), -4);
+    EXPECT_NE(std::string(bl_last_error()).find("for matrix 100,"), std::string::npos) << bl_last_error();
+    lda[100] = 1;
+    EXPECT_EQ(call(), 0) << bl_last_error();
+    for (int v : info) ASSERT_EQ(v, 0);
+    EXPECT_EQ(a, std::vector<double>(count, 2.0));  // 1 x 1: l = 1, u = 2
+}
+
 
 // ---- getrs, gesv ---------------------------------------------------------------------------
 // Calls ?getrs / ?gesv with the arguments of `a` in its layout.
