@@ -71,19 +71,19 @@ template <int NB, class T> __global__ void __launch_bounds__(128) getrf_register
     if (lane == 0) g.info[i] = info;
 }
 
-// LU in registers with a thread a row, a block of 32 W threads per matrix: either a whole matrix
-// of up to 64 x 64 (NC = 64, W = 2; s, d, c: the row must fit in registers) or a panel of the
-// blocked algorithm, rows j.. of its NC = 32 columns (rows <= 32 W). As in getrf_registers, rows
-// are not moved while they are factored (each thread tracks its row's position in LAPACK's
-// interchange sequence) and are stored once at the end. The pivot row is published through
-// shared memory instead of shuffles: at step s each warp reduces (|value|, position) over its
-// rows in play by shuffles, and the warp's candidate stores its row from column s on, 16 bytes a
-// store, in the warp's slot; after one barrier every warp reduces the W candidates the same way
-// and reads the winner's slot by broadcast loads of 16 bytes for the update
-// A(r, c) -= l(r) U(s, c). Two sets of slots alternate, so that no step's stores meet the
-// previous step's loads and one barrier a step suffices. Columns are updated in groups of 8 up
-// to the block's own column count (a vbatch chunk holds orders 33..64); threads past the last
-// row hold zeros and only take part in the barriers.
+// LU in registers with a thread a row, a block of 32 W threads per matrix: either a whole matrix of
+// up to NC x NC (NC = 40, 48, 56, 64; W = 2; s, d, c: the row must fit in registers) or a
+// panel of the blocked algorithm, rows j.. of its NC = 32 columns (rows <= 32 W). As in
+// getrf_registers, rows are not moved while they are factored (each thread tracks its row's
+// position in LAPACK's interchange sequence) and are stored once at the end. The pivot row is
+// published through shared memory instead of shuffles: at step s each warp reduces (|value|,
+// position) over its rows in play by shuffles, and the warp's candidate stores its row from column
+// s on, 16 bytes a store, in the warp's slot; after one barrier every warp reduces the W candidates
+// the same way and reads the winner's slot by broadcast loads of 16 bytes for the update A(r, c) -=
+// l(r) U(s, c). Two sets of slots alternate, so that no step's stores meet the previous step's
+// loads and one barrier a step suffices. Columns are updated in groups of 8 up to the block's own
+// column count (a vbatch chunk holds orders 57..64); threads past the last row hold zeros and only
+// take part in the barriers.
 template <class T> struct GetrfRows {
     Step s;      // the panel's first column j and width (whole: j = 0, width 64)
     bool whole;  // all n columns (and info written); else the panel's jb columns (info added to)
@@ -195,8 +195,11 @@ template <class T> void launch_getrf_rows(const GetrfRows<T> &g, int rows, int64
     };
     using std::integral_constant;
     if constexpr (sizeof(T) <= 8)
-        if (g.whole) {
-            go(integral_constant<int, 64>(), integral_constant<int, 2>());
+        if (g.whole) {  // rows = the largest order; fewer columns take fewer registers and steps
+            if (rows <= 40) go(integral_constant<int, 40>(), integral_constant<int, 2>());
+            else if (rows <= 48) go(integral_constant<int, 48>(), integral_constant<int, 2>());
+            else if (rows <= 56) go(integral_constant<int, 56>(), integral_constant<int, 2>());
+            else go(integral_constant<int, 64>(), integral_constant<int, 2>());
             check_launch("getrf_rows");
             return;
         }
@@ -282,7 +285,7 @@ template <class T> void launch_getrf(Chunk &c, const Int &m, const Int &n, const
     // GFLOP/s, the blocked algorithm with getrf_rows panels 1035; n = 48: 943 and 620.
     if constexpr (sizeof(D) <= 8) {
         if (largest <= 64) {
-            launch_getrf_rows(GetrfRows<D>{Step{ms, ns, 0, 64}, true, a, p, c.info}, maxm, c.count, c.stream);
+            launch_getrf_rows(GetrfRows<D>{Step{ms, ns, 0, 64}, true, a, p, c.info}, largest, c.count, c.stream);
             return;
         }
     }
