@@ -301,7 +301,7 @@ void launch_potrs(Chunk &c, char uplo, const Int &n, const Int &nrhs, const Arra
     const int maxn = chunk_max(n, c);
     const bool upper = uplo == 'U';
     if (maxn <= 32 && chunk_max(nrhs, c) <= kRegisterSolveMaxRhs) {
-        SolveRegisters<Dev<T>> g{c.sizes(n), c.sizes(nrhs), c.view(A), View<const int>{}, c.view(B), false, false, 2,
+        SolveRegisters<Dev<T>> g{c.sizes(n), c.sizes(nrhs), c.view(A), View<const int>{}, c.view(B), false, 2,
                                  {{!upper, upper, upper, false}, {!upper, !upper, !upper, false}}, skip, c.count};
         launch_solve_registers(g, maxn, c.stream);
         return;

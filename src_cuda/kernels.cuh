@@ -307,7 +307,7 @@ template <class F> void launch_register_groups(int largest, int64_t count, F &&l
 }
 
 // ---- small solves in registers --------------------------------------------------------------
-// The solves of getrs, potrs and trsv for n <= NB (8, 16, 32) and few right-hand sides: a group
+// The solves of getrs and potrs for n <= NB (8, 16, 32) and few right-hand sides: a group
 // of NB lanes per matrix, lane r holding row r of op(A) and element r of the right-hand side;
 // each step scales x_k in its lane by the reciprocal diagonal and broadcasts it by a shuffle. Up
 // to two triangular solves, with row interchanges before (getrs 'N') or after (getrs 'T'/'C').
@@ -315,14 +315,40 @@ template <class T> struct SolveRegisters {
     Sizes n, nrhs;
     View<const T> A;
     View<const int> ipiv;  // no pivots when ipiv.base and ipiv.ptrs are null
-    View<T> B;             // B(r, c) at B.at(i)[r * rs + c * ldb]
-    bool vector;           // trsv: rs is the (signed) increment of x, else 1
+    View<T> B;             // B(r, c) at B.at(i)[r + c * ldb]
     bool pivots_after;
     int steps;
     Triangle tri[2];
     const int *skip;       // gesv/posv: matrices whose factorization failed are left alone
     int64_t count;
 };
+// One triangle of the register solves: lane `lane` of a group of NB holds x_lane (`mine`: a row of
+// the system) and returns its element of op(A)^-1 x, A of order n <= NB. Every index into row[]
+// is a compile-time constant (a run-time one, such as the backward order NB - 1 - s, puts the
+// array in local memory), and the lane's reciprocal diagonal is formed before the chain of
+// dependent steps rather than a division on it.
+template <int NB, class T>
+__device__ __forceinline__ T solve_triangle(const Triangle &tr, int lane, int n, bool mine, const T *a, int lda, T x) {
+    const bool forward = tr.lower != tr.transpose;
+    T row[NB], diag = T(1);
+#pragma unroll
+    for (int k = 0; k < NB; ++k) {  // only op(A)'s triangle: half the bytes of the matrix
+        row[k] = lane < n && k < n && (forward ? k <= lane : k >= lane)
+                     ? conj_if(tr.conjugate, tr.transpose ? a[k + int64_t(lane) * lda] : a[lane + int64_t(k) * lda])
+                     : T(0);
+        if (k == lane && mine && !tr.unit) diag = row[k];
+    }
+    const T inv = T(1) / diag;
+#pragma unroll
+    for (int s = 0; s < NB; ++s) {
+        const int k = forward ? s : NB - 1 - s;
+        const T rk = forward ? row[s] : row[NB - 1 - s];
+        if (lane == k) x *= inv;
+        const T xk = shfl(x, k, NB);
+        if (mine && (forward ? lane > k : lane < k) && k < n) x -= rk * xk;
+    }
+    return x;
+}
 template <int NB, class T> __global__ void __launch_bounds__(128) solve_registers(SolveRegisters<T> g) {
     const int lane = threadIdx.x & (NB - 1);
     const int64_t i = (int64_t(blockIdx.x) * blockDim.x + threadIdx.x) / NB;
@@ -336,11 +362,7 @@ template <int NB, class T> __global__ void __launch_bounds__(128) solve_register
     const bool pivots = g.ipiv.base || g.ipiv.ptrs;
     const int pk = live && pivots && lane < N ? g.ipiv.at(i)[lane] - 1 : lane;
     T *b = live ? g.B.at(i) : nullptr;
-    int64_t rs = 1, cs = live ? g.B.ldi(i) : 0;
-    if (g.vector && live) {
-        rs = cs, cs = 0;
-        if (rs < 0) b += int64_t(N - 1) * -rs;  // BLAS: a negative increment starts at the end
-    }
+    const int64_t cs = live ? g.B.ldi(i) : 0;
     auto interchange = [&](T &x, bool forward) {
         for (int s = 0; s < NB; ++s) {
             const int k = forward ? s : NB - 1 - s;
@@ -351,35 +373,11 @@ template <int NB, class T> __global__ void __launch_bounds__(128) solve_register
     };
     for (int c = 0; c < rounds; ++c) {
         const bool mine = lane < N && c < R;
-        T x = mine ? b[lane * rs + c * cs] : T(0);
+        T x = mine ? b[lane + c * cs] : T(0);
         if (pivots && !g.pivots_after) interchange(x, true);
-        for (int t = 0; t < g.steps; ++t) {
-            const Triangle tr = g.tri[t];
-            const bool forward = tr.lower != tr.transpose;
-            // Every index into row[] is a compile-time constant (a run-time one, such as the
-            // backward order NB - 1 - s, puts the array in local memory), and the lane's
-            // reciprocal diagonal is formed before the chain of dependent steps rather than a
-            // division on it.
-            T row[NB], diag = T(1);
-#pragma unroll
-            for (int k = 0; k < NB; ++k) {  // only op(A)'s triangle: half the bytes of the matrix
-                row[k] = lane < N && k < N && (forward ? k <= lane : k >= lane)
-                             ? conj_if(tr.conjugate, tr.transpose ? a[k + int64_t(lane) * lda] : a[lane + int64_t(k) * lda])
-                             : T(0);
-                if (k == lane && mine && !tr.unit) diag = row[k];
-            }
-            const T inv = T(1) / diag;
-#pragma unroll
-            for (int s = 0; s < NB; ++s) {
-                const int k = forward ? s : NB - 1 - s;
-                const T rk = forward ? row[s] : row[NB - 1 - s];
-                if (lane == k) x *= inv;
-                const T xk = shfl(x, k, NB);
-                if (mine && (forward ? lane > k : lane < k) && k < N) x -= rk * xk;
-            }
-        }
+        for (int t = 0; t < g.steps; ++t) x = solve_triangle<NB>(g.tri[t], lane, N, mine, a, lda, x);
         if (pivots && g.pivots_after) interchange(x, false);
-        if (mine) b[lane * rs + c * cs] = x;
+        if (mine) b[lane + c * cs] = x;
     }
 }
 template <class T> void launch_solve_registers(const SolveRegisters<T> &g, int largest, cudaStream_t stream) {

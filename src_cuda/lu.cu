@@ -314,7 +314,7 @@ void launch_getrs(Chunk &c, char trans, const Int &n, const Int &nrhs, const Arr
                   const Array<const int> &ipiv, const Array<T> &B, const int *skip) {
     const int maxn = chunk_max(n, c);
     if (maxn <= 32 && chunk_max(nrhs, c) <= kRegisterSolveMaxRhs) {
-        SolveRegisters<Dev<T>> g{c.sizes(n), c.sizes(nrhs), c.view(A), c.view(ipiv), c.view(B), false, trans != 'N', 2,
+        SolveRegisters<Dev<T>> g{c.sizes(n), c.sizes(nrhs), c.view(A), c.view(ipiv), c.view(B), trans != 'N', 2,
                                  {{true, false, false, true}, {false, false, false, false}}, skip, c.count};
         if (trans != 'N') {  // U^T then L^T (conjugated for 'C'), interchanges last
             g.tri[0] = {false, true, trans == 'C', false};

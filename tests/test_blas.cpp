@@ -186,6 +186,13 @@ TYPED_TEST(Blas, TrsvSizes) {
         for (int n : test_sizes())
             if (n <= 65) check_trsv<TypeParam>(l, n % 2 ? 'L' : 'U', n % 3 ? 'N' : 'T', 'N', sizes_for(l, 3, n), 2, 1 + n % 2, 1, false);
     check_trsv<TypeParam>(Layout::Variable, 'U', 'C', 'N', mixed_sizes(30, 70), 1, 2, -1, false);
+    // Orders that give the GPU's streamed solve 2, 4 and 8 warps, block rows ending short of 32
+    // and more block rows than warps, for each triangle and op.
+    for (int n : {100, 200, 300})
+        for (char uplo : {'U', 'L'})
+            for (char trans : {'N', 'T', 'C'})
+                check_trsv<TypeParam>(Layout::Strided, uplo, trans, n == 200 ? 'U' : 'N', sizes_for(Layout::Strided, 2, n),
+                                      1, n == 300 ? 2 : 1, n == 300 ? -1 : 1, false);
 }
 
 // ---- trsm ----------------------------------------------------------------------------------
