@@ -244,7 +244,8 @@ struct Reflected {
     __device__ int K(int64_t i) const { return k_is_min ? min(rows[i], cols[i]) : k[i]; }
 };
 
-// The per-panel kernel of the blocked algorithms, at panel columns j .. j + jb - 1 of matrix i:
+// The per-panel kernel of the blocked algorithms, at panel columns j .. j + jb - 1 of matrix i
+// (jb = min(nb, k - j); nb = kPanel, or less for a half of a nested panel):
 //   Factor  (geqrf): geqr2 of rows j.. of the panel, then its T;
 //   Reflect (ormqr, orgqr, gels): only T, from reflectors already there;
 //   Form    (orgqr): org2r on the panel, then its rows above j set to zero.
@@ -253,13 +254,13 @@ enum class PanelMode { Factor, Reflect, Form };
 template <class T> struct QrPanel {
     PanelMode mode;
     Reflected g;
-    int j;
+    int j, nb;
     View<T> A, tau;  // read only in Reflect mode (A) and Reflect / Form (tau)
     T *Tw;
     int ldt;
     bool in_shared;
     template <class Team> __device__ void operator()(const Team &t, int64_t i, void *tile, void *scratch) const {
-        const int jb = min(kPanel, g.K(i) - j);
+        const int jb = min(nb, g.K(i) - j);
         if (jb <= 0) return;
         const int lda = A.ldi(i), h = g.rows[i] - j;
         T *a = A.at(i), *p = a + j + int64_t(j) * lda;
@@ -288,12 +289,14 @@ template <class T> struct QrPanel {
 
 // C' := (I - V op(T) V^H) C' on rows j.. of C', op(T) = T^H when applying Q^H (`adjoint`), where
 // C' is C, or C^H (`ct`: C op(Q) = (op(Q)^H C^H)^H for the right side), and V, T are panel j's.
-// With `trailing` (geqrf, orgqr: C is the factored matrix) only the columns past the panel.
+// With `trailing` (geqrf, orgqr: C is the factored matrix) only the columns past the panel, and
+// with `span` > 0 (the left half of a nested panel, nb reflectors) only those up to column
+// j + min(span, k) - 1: the rest of the panel.
 // A block of 256 threads per 32 columns of C': W = V^H C' (32 x 32), W = op(T) W, C' -= V W, with
 // V and C' passing through shared memory RK rows at a time.
 template <class T> struct Larfb {
     Reflected g;
-    int j;
+    int j, nb, span;
     View<const T> V;
     const T *Tw;
     int ldt;
@@ -309,10 +312,11 @@ template <class T> __global__ void __launch_bounds__(256) larfb_kernel(Larfb<T> 
     T *Vs = buf, *Cs = buf + LV * kPanel, *Ts = buf;  // Ts only between the two passes over V
     const int64_t i = blockIdx.x;
     if (g.stop && g.stop[i] != 0) return;
-    const int jb = min(kPanel, g.g.K(i) - g.j);
+    const int k = g.g.K(i) - g.j, jb = min(g.nb, k);
     if (jb <= 0) return;
     const int h = g.g.rows[i] - g.j;
-    const int first = g.trailing ? g.j + jb : 0, c0 = int(blockIdx.y) * 32, cw = min(32, g.g.cols[i] - first - c0);
+    const int end = g.span > 0 ? min(g.g.cols[i], g.j + min(g.span, k)) : g.g.cols[i];
+    const int first = g.trailing ? g.j + jb : 0, c0 = int(blockIdx.y) * 32, cw = min(32, end - first - c0);
     if (cw <= 0) return;
     const int ldv = g.V.ldi(i);
     const Reflectors<T> v{g.V.at(i) + g.j + int64_t(g.j) * ldv, ldv, h, jb};
@@ -697,20 +701,42 @@ template <class T> struct Blocked {
     T *Tw;
     int ldt;
 
-    // Panel j in `mode`; the panel goes through shared memory when it fits.
-    void panel(PanelMode mode, int j, const View<T> &A, const View<T> &tau) const {
-        const size_t bytes = 2 * kPanel * kLdT * sizeof(T);
-        const size_t copy = size_t(max_rows - j) * std::min(kPanel, max_k - j) * sizeof(T);
-        const bool in_shared = mode != PanelMode::Reflect && fits_shared(bytes + copy);
-        launch(QrPanel<T>{mode, g, j, A, tau, Tw, ldt, in_shared}, c.count, false, 256, in_shared ? bytes + copy : bytes,
-               c.stream);
+    // Panel j in `mode`, nb columns wide; the panel goes through shared memory when it fits.
+    void panel(PanelMode mode, int j, const View<T> &A, const View<T> &tau, int nb = kPanel) const {
+        const bool in_shared = mode != PanelMode::Reflect && panel_fits(j, nb);
+        launch(QrPanel<T>{mode, g, j, nb, A, tau, Tw, ldt, in_shared}, c.count, false, 256,
+               panel_bytes(j, in_shared ? nb : 0), c.stream);
     }
-    // C' -= V op(T) V^H C' with panel j's reflectors, on C' of at most `cols` columns.
+    // Shared memory of panel j: G and T, and the panel's copy when it is `nb` columns wide.
+    size_t panel_bytes(int j, int nb) const {
+        return 2 * kPanel * kLdT * sizeof(T) + size_t(max_rows - j) * std::max(0, std::min(nb, max_k - j)) * sizeof(T);
+    }
+    bool panel_fits(int j, int nb) const { return fits_shared(panel_bytes(j, nb)); }
+    // geqr2 of panel j and its T (ALGORITHMS.md's recursive nested blocking): a panel too tall for
+    // shared memory is factored as two halves, each in turn the same way, the left one's block
+    // reflector applied to the right one in between, and T of the whole built from its
+    // reflectors at the end. Down to 8 columns; a narrower panel that still does not fit is
+    // factored in place in global memory.
+    void factor(int j, const View<T> &A, const View<T> &tau, int nb = kPanel) const {
+        if (nb <= 8 || panel_fits(j, nb)) {
+            panel(PanelMode::Factor, j, A, tau, nb);
+            return;
+        }
+        const int half = nb / 2;
+        factor(j, A, tau, half);
+        larfb(j, A, true, A, g, max_cols, false, true, nullptr, half, nb);
+        factor(j + half, A, tau, nb - half);
+        panel(PanelMode::Reflect, j, A, tau, nb);
+    }
+    // C' -= V op(T) V^H C' with panel j's reflectors (nb of them), on C' of at most `cols`
+    // columns; with `span`, only the columns up to the end of a panel `span` wide.
     void larfb(int j, const View<T> &A, bool adjoint, const View<T> &C, Reflected on, int cols, bool ct,
-               bool trailing, const int *stop = nullptr) const {
-        const int tiles = (std::max(0, cols - (trailing ? j + 1 : 0)) + 31) / 32;
+               bool trailing, const int *stop = nullptr, int nb = kPanel, int span = 0) const {
+        const int end = span > 0 ? std::min(cols, j + span) : cols;
+        const int tiles = (std::max(0, end - (trailing ? j + 1 : 0)) + 31) / 32;
         if (c.count == 0 || tiles == 0) return;
-        const Larfb<T> l{on, j, View<const T>{A.base, A.stride, A.ptrs, A.ld, A.lds}, Tw, ldt, adjoint, C, ct, trailing, stop};
+        const Larfb<T> l{on, j, nb, span, View<const T>{A.base, A.stride, A.ptrs, A.ld, A.lds}, Tw, ldt, adjoint, C, ct,
+                         trailing, stop};
         larfb_kernel<<<dim3(unsigned(c.count), unsigned(tiles)), 256, 0, c.stream>>>(l);
         check_launch("larfb_kernel");
     }
@@ -738,7 +764,7 @@ void launch_geqrf(Chunk &c, Workspace &ws, Sizes ms, Sizes ns, int maxm, int max
     const Reflected g{ms, ns, {}, true};
     const Blocked<D> s = blocked<D>(c, ws, g, maxm, maxn, std::min(maxm, maxn));
     s.steps(true, [&](int j) {
-        s.panel(PanelMode::Factor, j, a, tau);
+        s.factor(j, a, tau);
         s.larfb(j, a, true, a, g, maxn, false, true);
         if (B) s.larfb(j, a, true, *B, Reflected{ms, nrhs, ns, false}, max_rhs, false, false);
     });

@@ -182,6 +182,13 @@ TYPED_TEST(QR, GeqrfVariableSizes) {
     check_geqrf<TypeParam>(Layout::Variable, mixed_sizes(30, 70), mixed_sizes(30, 70), 2);
 }
 
+// Panels too tall for one block's shared memory, which the GPU factors as nested halves (two
+// levels in complex double at 1200 rows; at 3000 rows the 8-column halves run in place).
+TYPED_TEST(QR, GeqrfTallPanels) {
+    check_geqrf<TypeParam>(Layout::Strided, {1200, 1200}, {70, 70}, 1);
+    check_geqrf<TypeParam>(Layout::Variable, {3000, 1200, 900}, {40, 70, 3}, 0);
+}
+
 // ---- ormqr / unmqr -------------------------------------------------------------------------
 // C (m x n) := op(Q) C or C op(Q) for every side and trans, against the explicit product.
 template <class T>
