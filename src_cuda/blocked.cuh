@@ -256,6 +256,11 @@ template <class T> __global__ void __launch_bounds__(128) lu_swap_solve(LuSwapSo
     const int lda = g.A.ldi(i);
     T *a = g.A.at(i);
     auto column = [&](int c) { return c0 + c < end ? c0 + c : -1; };
+    if (right)  // L11 (unit lower) by the other warps while warp 0 works out the interchanges
+        for (int e = int(threadIdx.x) - 32; e >= 0 && e < NBMAX * NBMAX; e += blockDim.x - 32) {
+            const int r = e % NBMAX, q = e / NBMAX;
+            L[r + q * NBMAX] = r < jb && q < r ? a[j + r + int64_t(j + q) * lda] : T(0);
+        }
     if (threadIdx.x < 32) {
         // pos[e] receives the old row src[e]; rows j .. j + jb - 1 are the first jb entries. One
         // warp follows the interchanges in order, entry e in lane e % 32 (slot e / 32), finding
@@ -301,10 +306,6 @@ template <class T> __global__ void __launch_bounds__(128) lu_swap_solve(LuSwapSo
         if (col >= 0) S[k + c * LS] = a[src[k] + int64_t(col) * lda];
     }
     if (right) {  // L11 U12 = A12, a column a thread, in registers (L11 read as broadcasts)
-        for (int e = threadIdx.x; e < NBMAX * NBMAX; e += blockDim.x) {
-            const int r = e % NBMAX, q = e / NBMAX;
-            L[r + q * NBMAX] = r < jb && q < r ? a[j + r + int64_t(j + q) * lda] : T(0);
-        }
         __syncthreads();
         if (threadIdx.x < CT && column(threadIdx.x) >= 0) {
             T *col = S + threadIdx.x * LS, x[NBMAX];
