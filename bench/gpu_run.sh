@@ -1,43 +1,67 @@
 #!/bin/bash
-# One call on the GPU machine, from the repository root: build (CUDA on), the test suite with the
-# gpu label, compute-sanitizer memcheck and racecheck through batchlapack-bench on tiny batches
-# (every kernel class of the LU, Cholesky, solve, QR and gebrd routines once: orders 8, 48, 200),
-# then issue 4's and issue 5's tables (double precision, the issues' default batches). Logs go to
-# $OUT (the device tool's folder; build/gpu_run without it), with the tables' CSV files when $OUT
-# is set; the summary and the tables go to stdout. All of it takes longer than one device call
-# (10 minutes): run it in parts there.
+# The GPU machine's checks and tables, from the repository root, in parts that each fit one device
+# call (10 minutes): `bash bench/gpu_run.sh PART...` with PART one of
+#   build      cmake with CUDA on (no Fortran: the machine has no gfortran) into build/, -j16
+#   test       ctest -L gpu (the test suite against the CUDA backend)
+#   sanitize   compute-sanitizer memcheck and racecheck through batchlapack-bench on tiny batches
+#              (every kernel class of the LU, Cholesky, solve, QR and gebrd routines once: orders
+#              8, 48, 200), memcheck of a variable getrf batch and of the QR tests' tall panels
+#   issue4     issue 4's tables: getrf, potrf, trsv, getrs, potrs; getrf vbatch; getrf from host
+#   issue5     issue 5's tables: geqrf, gels; geqrf vbatch; gebrd
+# (default: all of them, longer than one call). Double precision, the issues' default batches.
+# Logs go to $OUT (the device tool's folder; build/gpu_run without it), with the tables' CSV files
+# when $OUT is set; the summary and the tables go to stdout.
 set -o pipefail
 LOG=${OUT:-build/gpu_run}
 mkdir -p "$LOG"
 csv() { if [ -n "$OUT" ]; then echo --csv "$OUT/$1.csv"; fi; }
-
-cmake -S . -B build -DBATCHLAPACK_WITH_CUDA=ON -DBATCHLAPACK_WITH_FORTRAN=OFF -DBATCHLAPACK_BUILD_EXAMPLES=OFF \
-  > "$LOG/build.log" 2>&1 && cmake --build build -j16 >> "$LOG/build.log" 2>&1 || { tail -40 "$LOG/build.log"; exit 1; }
-nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader
-(cd build && ctest -L gpu -j4 --output-on-failure > "$LOG/ctest_gpu.log" 2>&1; tail -4 "$LOG/ctest_gpu.log"; \
-  grep -E "Failed|\*\*\*|CMake Error" -A3 "$LOG/ctest_gpu.log" | head -30)
-
 bench=build/bench/batchlapack-bench
-for tool in memcheck racecheck; do
-  for routine in getrf getrs potrf potrs trsv trsm geqrf ormqr orgqr gels gebrd; do
-    timeout 300 compute-sanitizer --tool $tool --error-exitcode 9 $bench --backend cuda --routine $routine \
-      --batch 20 --runs 1 --sizes 8,48,200 > "$LOG/sanitizer_${tool}_$routine.log" 2>&1
-    echo "compute-sanitizer $tool, $routine: exit $?; $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$LOG/sanitizer_${tool}_$routine.log" | tail -1)"
-  done
-done
+table() {  # name, then the benchmark's arguments
+  local name=$1; shift
+  $bench --backend cuda "$@" $(csv "$name") 2>&1 | tee -a "$LOG/$name.log"
+}
 
-for routine in getrf potrf trsv getrs potrs geqrf gels; do
-  $bench --backend cuda --routine $routine --sizes 8,16,32,64,128,256,512 $(csv $routine) 2>&1 | tee "$LOG/$routine.log"
-done
-# gebrd: the cuSOLVER loop takes one call per matrix (40 s a run at 2000 x 512), so smaller
-# batches beside it, and the issue's batch for ours alone through --vbatch's uniform column.
-$bench --backend cuda --routine gebrd --sizes 8,16,32,64 --batch 2000 --runs 3 $(csv gebrd_small) 2>&1 | tee "$LOG/gebrd.log"
-$bench --backend cuda --routine gebrd --sizes 128,256 --batch 400 --runs 2 $(csv gebrd_mid) 2>&1 | tee -a "$LOG/gebrd.log"
-$bench --backend cuda --routine gebrd --sizes 512 --batch 132 --runs 2 $(csv gebrd_512) 2>&1 | tee -a "$LOG/gebrd.log"
-$bench --backend cuda --routine gebrd --vbatch --sizes 256,512 --batch 2000 $(csv gebrd_vbatch) 2>&1 | tee "$LOG/gebrd_vbatch.log"
-$bench --backend cuda --routine geqrf --vbatch --sizes 64,256 $(csv geqrf_vbatch) 2>&1 | tee "$LOG/geqrf_vbatch.log"
-$bench --backend cuda --routine getrf --vbatch --sizes 64,256 $(csv getrf_vbatch) 2>&1 | tee "$LOG/getrf_vbatch.log"
-$bench --backend cuda --routine getrf --host-data --sizes 32 --batch 20000 $(csv getrf_host_pageable) 2>&1 \
-  | tee "$LOG/getrf_host_pageable.log"
-$bench --backend cuda --routine getrf --host-data --pinned --sizes 32 --batch 20000 $(csv getrf_host_pinned) 2>&1 \
-  | tee "$LOG/getrf_host_pinned.log"
+part_build() {
+  cmake -S . -B build -DBATCHLAPACK_WITH_CUDA=ON -DBATCHLAPACK_WITH_FORTRAN=OFF -DBATCHLAPACK_BUILD_EXAMPLES=OFF \
+    > "$LOG/build.log" 2>&1 && cmake --build build -j16 >> "$LOG/build.log" 2>&1 || { tail -40 "$LOG/build.log"; exit 1; }
+  nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader
+}
+part_test() {
+  (cd build && ctest -L gpu -j8 --output-on-failure > "$LOG/ctest_gpu.log" 2>&1; tail -4 "$LOG/ctest_gpu.log"; \
+    grep -E "Failed|\*\*\*Exception|CMake Error" -A3 "$LOG/ctest_gpu.log" | head -30)
+}
+part_sanitize() {
+  for tool in memcheck racecheck; do
+    for routine in getrf getrs potrf potrs trsv trsm geqrf ormqr orgqr gels gebrd; do
+      timeout 300 compute-sanitizer --tool $tool --error-exitcode 9 $bench --backend cuda --routine $routine \
+        --batch 20 --runs 1 --sizes 8,48,200 > "$LOG/sanitizer_${tool}_$routine.log" 2>&1
+      echo "compute-sanitizer $tool, $routine: exit $?; $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$LOG/sanitizer_${tool}_$routine.log" | tail -1)"
+    done
+  done
+  timeout 300 compute-sanitizer --tool memcheck --error-exitcode 9 $bench --backend cuda --routine getrf --vbatch \
+    --batch 300 --runs 1 --sizes 64 > "$LOG/sanitizer_memcheck_getrf_vbatch.log" 2>&1
+  echo "compute-sanitizer memcheck, getrf vbatch: exit $?; $(grep -E 'ERROR SUMMARY' "$LOG/sanitizer_memcheck_getrf_vbatch.log" | tail -1)"
+  BATCHLAPACK_TEST_BACKEND=cuda timeout 300 compute-sanitizer --tool memcheck --error-exitcode 9 build/tests/test_qr \
+    --gtest_filter='*TallPanels*' > "$LOG/sanitizer_memcheck_qr_tall.log" 2>&1
+  echo "compute-sanitizer memcheck, QR tall panels: exit $?; $(grep -E 'ERROR SUMMARY' "$LOG/sanitizer_memcheck_qr_tall.log" | tail -1)"
+}
+part_issue4() {
+  for routine in getrf potrf trsv getrs potrs; do table $routine --routine $routine --sizes 8,16,32,64,128,256,512; done
+  table getrf_vbatch --routine getrf --vbatch --sizes 64,256
+  table getrf_host_pageable --routine getrf --host-data --sizes 32 --batch 20000
+  table getrf_host_pinned --routine getrf --host-data --pinned --sizes 32 --batch 20000
+}
+part_issue5() {
+  for routine in geqrf gels; do table $routine --routine $routine --sizes 8,16,32,64,128,256,512; done
+  table geqrf_vbatch --routine geqrf --vbatch --sizes 64,256
+  # gebrd: the cuSOLVER loop takes one call per matrix (40 s a run at 2000 x 512), so smaller
+  # batches beside it, and the issue's batch for ours alone through --vbatch's uniform column.
+  table gebrd_small --routine gebrd --sizes 8,16,32,64 --batch 2000 --runs 3
+  table gebrd_mid --routine gebrd --sizes 128,256 --batch 400 --runs 2
+  table gebrd_512 --routine gebrd --sizes 512 --batch 132 --runs 2
+  table gebrd_vbatch --routine gebrd --vbatch --sizes 256,512 --batch 2000
+}
+
+parts=("$@")
+[ ${#parts[@]} -eq 0 ] && parts=(build test sanitize issue4 issue5)
+for p in "${parts[@]}"; do "part_$p" || exit 1; done
