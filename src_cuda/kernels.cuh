@@ -326,9 +326,11 @@ template <class T> struct SolveRegisters {
 // the system) and returns its element of op(A)^-1 x, A of order n <= NB. Every index into row[]
 // is a compile-time constant (a run-time one, such as the backward order NB - 1 - s, puts the
 // array in local memory), and the lane's reciprocal diagonal is formed before the chain of
-// dependent steps rather than a division on it.
+// dependent steps rather than a division on it. The triangle comes by value: getrs and potrs
+// pass an element of their kernel parameter's array, and by reference the register solve ran at
+// half its speed (H200, getrs n = 32: 111 against 286 GFLOP/s).
 template <int NB, class T>
-__device__ __forceinline__ T solve_triangle(const Triangle &tr, int lane, int n, bool mine, const T *a, int lda, T x) {
+__device__ __forceinline__ T solve_triangle(Triangle tr, int lane, int n, bool mine, const T *a, int lda, T x) {
     const bool forward = tr.lower != tr.transpose;
     T row[NB], diag = T(1);
 #pragma unroll
