@@ -13,7 +13,8 @@
 // the routines sorted by order 33..64 is cut in four, 33..40, ..., 57..64, and the octaves above
 // it in halves, 65..96, 97..128, ...; the largest first): the matrices are taken in an order
 // sorted by class and no chunk spans two classes, so that each launch is chosen for, and sized
-// by, matrices of about one size rather than the batch's largest. Chunk j-th matrix is the caller's matrix chunk.matrix(j).
+// by, matrices of about one size rather than the batch's largest. Chunk j-th matrix is the
+// caller's matrix chunk.matrix(j).
 //
 // The pointer layouts' arrays of pointers may themselves lie in device or managed memory (as
 // cuBLAS's batched routines want them): the kernels then read them in place (from entry
@@ -99,11 +100,9 @@ private:
     // Bump allocation in the slot's device buffer and its pinned mirror.
     size_t take(size_t bytes);
     // n values value(j) written straight into the slot's pinned buffer (no temporary array: see
-    // Context::order) and copied to the device.
+    // Context::order) and copied to the device; on the OpenMP threads for a large sorted batch.
     template <class T, class F> const T *gather(int64_t n, F &&value);
-    template <class T> const T *upload(const T *host, int64_t n) {
-        return gather<T>(n, [&](int64_t j) { return host[j]; });
-    }
+    template <class T> const T *upload(const T *host, int64_t n);
 
     Slot *slot_ = nullptr;
     char *dev_ = nullptr, *pin_ = nullptr;
@@ -479,10 +478,17 @@ inline size_t Chunk::take(size_t bytes) {
     return at;
 }
 
+template <class T> const T *Chunk::upload(const T *host, int64_t n) {
+    const size_t bytes = sizeof(T) * size_t(n), at = take(bytes);
+    std::memcpy(pin_ + at, host, bytes);
+    check(cudaMemcpyAsync(dev_ + at, pin_ + at, bytes, cudaMemcpyHostToDevice, stream), "cudaMemcpyAsync (sizes)");
+    return reinterpret_cast<const T *>(dev_ + at);
+}
+
 template <class T, class F> const T *Chunk::gather(int64_t n, F &&value) {
     const size_t bytes = sizeof(T) * size_t(n), at = take(bytes);
     T *to = reinterpret_cast<T *>(pin_ + at);
-#pragma omp parallel for schedule(static) if (n >= kHostParallelMin)
+#pragma omp parallel for schedule(static) if (n >= kHostParallelMin && !driver_->order_.empty())
     for (int64_t j = 0; j < n; ++j) to[j] = value(j);
     check(cudaMemcpyAsync(dev_ + at, pin_ + at, bytes, cudaMemcpyHostToDevice, stream), "cudaMemcpyAsync (sizes)");
     return reinterpret_cast<const T *>(dev_ + at);
