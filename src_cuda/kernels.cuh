@@ -248,12 +248,13 @@ __device__ void trsv_shared(const BlockTeam &t, const Triangle &tr, int n, const
 // Up to this order a right-hand side fits the block's shared memory for trsv_shared.
 constexpr int kSharedSolveMax = 4096;
 
-// The solves of trsv, getrs and potrs beyond the register kernels' sizes: `steps` triangular
-// solves in a row (and getrs's row interchanges before or after them), one right-hand side at a
-// time in the block's shared memory `tile` (solve_shared_bytes: x, trsv_shared's diagonal block,
-// the pivots). B(r, c) is b[r*rs + c*cs], as in trsm_left. The interchanges are applied to x by
-// one thread from a shared copy of the pivots: a chain of dependent swaps in global memory would
-// wait on its latency at every step.
+// The solves of getrs, potrs and gels beyond the register kernels' sizes (trsv streams its
+// triangle through a warp instead: trsv_stream in blas.cu): `steps` triangular solves in a row
+// (and getrs's row interchanges before or after them), one right-hand side at a time in the
+// block's shared memory `tile` (solve_shared_bytes: x, trsv_shared's diagonal block, the pivots).
+// B(r, c) is b[r*rs + c*cs], as in trsm_left. The interchanges are applied to x by one thread
+// from a shared copy of the pivots: a chain of dependent swaps in global memory would wait on
+// its latency at every step.
 struct SharedSolve {
     int steps;
     Triangle tri[2];
@@ -287,9 +288,9 @@ __device__ void solve_shared(const BlockTeam &t, const SharedSolve &s, int n, in
     }
 }
 // Threads per block for solve_shared at order n with `steps` triangles. (Measured at n = 256 /
-// 512, GFLOP/s with 256 and 128 threads: trsv 505 / 749 and 485 / 700; getrs 317 / 488 and
-// 396 / 572; potrs 467 / 693 and 508 / 761: the two-triangle solves do better with more blocks
-// per multiprocessor.)
+// 512, GFLOP/s with 256 and 128 threads: trsv, when it used this solve, 505 / 749 and 485 / 700;
+// getrs 317 / 488 and 396 / 572; potrs 467 / 693 and 508 / 761: the two-triangle solves do
+// better with more blocks per multiprocessor.)
 inline int solve_shared_threads(int n, int steps) { return std::min(steps > 1 ? 128 : 256, block_threads(n)); }
 // Shared memory for solve_shared at order n: x, then trsv_shared's d, then the pivots.
 template <class T> size_t solve_shared_bytes(int n, bool pivots) {
