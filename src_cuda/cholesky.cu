@@ -334,7 +334,7 @@ template <class T> int run(const Potrs<T> &op) {
         },
         [&](Chunk &c) {
             launch_potrs(c, op.uplo.value, op.n, op.nrhs, op.A, op.B, nullptr);
-            c.clear_info();
+            c.no_failures();
         });
 }
 BL_INSTANTIATE_RUN(Potrs)

@@ -353,7 +353,7 @@ template <class T> int run(const Getrs<T> &op) {
         },
         [&](Chunk &c) {
             launch_getrs(c, op.trans.value, op.n, op.nrhs, op.A, op.ipiv, op.B, nullptr);
-            c.clear_info();
+            c.no_failures();
         });
 }
 BL_INSTANTIATE_RUN(Getrs)

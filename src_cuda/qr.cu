@@ -775,7 +775,7 @@ template <class T> void run_geqrf(Chunk &c, const Geqrf<T> &op) {
     const int maxm = chunk_max(op.m, c), maxn = chunk_max(op.n, c), largest = std::max(maxm, maxn);
     const Sizes ms = c.sizes(op.m), ns = c.sizes(op.n);
     const View<D> a = c.view(op.A), tau = c.view(op.tau);
-    c.clear_info();  // geqrf cannot fail on a matrix
+    c.no_failures();
     if (registers_take<D>(maxm, maxn, false, 0)) {
         launch_qr_registers(QrRegisters<D>{ms, ns, {}, a, tau, {}, nullptr, false, false, c.count}, maxm, maxn, c.stream);
         return;
@@ -795,7 +795,7 @@ template <class T> void run_orgqr(Chunk &c, const Orgqr<T> &op) {
     const int maxm = chunk_max(op.m, c), maxn = chunk_max(op.n, c), maxk = chunk_max(op.k, c);
     const Sizes ms = c.sizes(op.m), ns = c.sizes(op.n), ks = c.sizes(op.k);
     const View<D> a = c.view(op.A), tau = writable(c.view(op.tau));
-    c.clear_info();
+    c.no_failures();
     const size_t tile = (size_t(maxm) * maxn * sizeof(D) + 15) / 16 * 16;
     if (maxm <= kQrFusedMax && fits_shared(tile)) {
         const bool warp = maxm <= 32;
@@ -823,7 +823,7 @@ template <class T> void run_ormqr(Chunk &c, const Ormqr<T> &op) {
     const int maxq = chunk_max(q, c), maxo = chunk_max(other, c), maxk = chunk_max(op.k, c);
     const Reflected g{c.sizes(q), c.sizes(other), c.sizes(op.k), false};
     const View<D> a = writable(c.view(op.A)), tau = writable(c.view(op.tau)), C = c.view(op.C);
-    c.clear_info();
+    c.no_failures();
     Workspace ws(t_bytes(c.count, maxk, sizeof(D)), c.stream);
     const Blocked<D> s = blocked<D>(c, ws, g, maxq, maxo, maxk);
     s.steps(adjoint, [&](int j) {
