@@ -56,6 +56,13 @@ template <class T> void prefetch_column(const T *a, int rows) {
 template <int N> using Fixed = std::integral_constant<int, N>;
 template <class D> struct capacity_of { static constexpr int value = max_order; };
 template <int N> struct capacity_of<Fixed<N>> { static constexpr int value = N; };
+// A run-time size whose local arrays are sized for up to Cap (kernels that go past max_order
+// without a compile-time size for each order).
+template <int Cap> struct Upto {
+    int value;
+    constexpr operator int() const { return value; }
+};
+template <int Cap> struct capacity_of<Upto<Cap>> { static constexpr int value = Cap; };
 // Elements a local array needs along a dimension of type D.
 template <class D> constexpr int capacity = capacity_of<D>::value;
 

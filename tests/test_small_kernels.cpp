@@ -14,6 +14,10 @@ constexpr int kMax = 16;       // the kernels' cut-off (small_detail.hpp's max_o
 constexpr int kPotrfMax = 16;  // potrf's own (small_cholesky.cpp)
 constexpr int kPotrfGroupMax = 32;  // potrf_group's (small_cholesky.cpp)
 constexpr int kGetrfGroupMax = 32;  // getrf_group's (small_lu.cpp)
+constexpr int kQrMax = 64;          // geqrf's and gebrd's, run-time sizes past kMax (small_qr.cpp)
+// Shapes past kMax, where geqrf and gebrd run with run-time sizes: both sides of the fixed-size
+// cut-off, odd orders (the four-column blocks' remainders), and the largest.
+constexpr int kQrOrders[] = {1, 5, 17, 30, 33, 47, 64};
 
 // These are CPU kernels: under the CUDA registration there is nothing to test.
 template <class T> class Small : public ::testing::Test {
@@ -423,6 +427,18 @@ TYPED_TEST(Small, GebrdEveryShape) {
         }
 }
 
+TYPED_TEST(Small, HouseholderPastFixedSizes) {
+    using T = TypeParam;
+    for (int m : kQrOrders)
+        for (int n : kQrOrders) {
+            if (m <= kMax && n <= kMax) continue;  // the EveryShape tests'
+            check_geqrf(Mat<T>(m, n), "random");
+            check_geqrf(Mat<T>(m, n, Data::Integer), "integer", false);
+            check_gebrd(Mat<T>(m, n), "random");
+            check_gebrd(Mat<T>(m, n, Data::Integer), "integer", false);
+        }
+}
+
 // Where LAPACK rescales (norms near underflow) or meets a NaN, the kernels decline and leave
 // everything unchanged, so that LAPACK handles the matrix.
 TYPED_TEST(Small, HouseholderDeclinesDelicateCases) {
@@ -444,14 +460,16 @@ TYPED_TEST(Small, HouseholderDeclinesDelicateCases) {
 
 TYPED_TEST(Small, DeclinesOutsideItsRange) {
     using T = TypeParam;
-    Mat<T> a(kMax + 1, kMax + 1);
-    std::vector<int> piv(kMax + 1);
-    std::vector<T> tau(kMax + 1);
+    Mat<T> a(kQrMax + 1, kQrMax + 1);
+    std::vector<int> piv(kQrMax + 1);
+    std::vector<T> tau(kQrMax + 1), taup(kQrMax + 1);
+    std::vector<Real<T>> d(kQrMax + 1), e(kQrMax + 1);
     int info;
     EXPECT_FALSE(small::getrf(kMax + 1, kMax + 1, a.data(), a.ld, piv.data(), &info));
     EXPECT_FALSE(small::getrf(0, 3, a.data(), a.ld, piv.data(), &info));
     EXPECT_FALSE(small::potrf('L', kPotrfMax + 1, a.data(), a.ld, &info));
-    EXPECT_FALSE(small::geqrf(3, kMax + 1, a.data(), a.ld, tau.data()));
+    EXPECT_FALSE(small::geqrf(3, kQrMax + 1, a.data(), a.ld, tau.data()));
+    EXPECT_FALSE(small::gebrd(kQrMax + 1, 3, a.data(), a.ld, d.data(), e.data(), tau.data(), taup.data()));
     EXPECT_FALSE(small::trsv('L', 'N', 'N', 0, a.data(), a.ld, tau.data(), 1));
 }
 
