@@ -15,7 +15,10 @@ template <class T> int run(const Potrf<T> &op) {
             const T *an[small::group_size];
             for (int l = 0; l < size; ++l) a[l] = op.A[first + l];
             for (int l = 0; l < next; ++l) an[l] = op.A[first + size + l];
-            small::potrf_group(op.uplo.value, op.n.value, a, op.A.ld.value, &op.b.info[first], size, an, next);
+            const char uplo = op.uplo.value;
+            const int n = op.n.value, lda = op.A.ld.value;
+            if (!small::potrf_group(uplo, n, a, lda, &op.b.info[first], size, an, next))  // no memory for its copy
+                for (int l = 0; l < size; ++l) lapack::potrf(uplo, n, a[l], lda, &op.b.info[first + l]);
         });
         return 0;
     }

@@ -27,6 +27,7 @@ using flen = std::size_t;  // hidden Fortran character length
                    const int *, int *, flen);                                                     \
     void p##gesv_(const int *, const int *, T *, const int *, int *, T *, const int *, int *);    \
     void p##potrf_(fchar, const int *, T *, const int *, int *, flen);                            \
+    void p##potf2_(fchar, const int *, T *, const int *, int *, flen);                            \
     void p##potrs_(fchar, const int *, const int *, const T *, const int *, T *, const int *,     \
                    int *, flen);                                                                  \
     void p##posv_(fchar, const int *, const int *, T *, const int *, T *, const int *, int *,     \
@@ -57,6 +58,12 @@ using flen = std::size_t;  // hidden Fortran character length
     }                                                                                             \
     inline void potrf(char uplo, int n, T *a, int lda, int *info) {                               \
         p##potrf_(&uplo, &n, a, &lda, info, 1);                                                   \
+    }                                                                                             \
+    /* The unblocked potrf: where a leading minor is not positive, what it leaves in A is defined  \
+       column by column (a blocked potrf's partial results depend on its blocks); the reference  \
+       of the tests for the library's kernels, which stop the same way. */                       \
+    inline void potf2(char uplo, int n, T *a, int lda, int *info) {                               \
+        p##potf2_(&uplo, &n, a, &lda, info, 1);                                                   \
     }                                                                                             \
     inline void potrs(char uplo, int n, int nrhs, const T *a, int lda, T *b, int ldb, int *info) { \
         p##potrs_(&uplo, &n, &nrhs, a, &lda, b, &ldb, info, 1);                                   \

@@ -19,7 +19,9 @@ template <class T> int run(const Getrf<T> &op) {
                 piv[l] = op.ipiv[first + l];
             }
             for (int l = 0; l < next; ++l) an[l] = op.A[first + size + l];
-            small::getrf_group(op.n.value, a, op.A.ld.value, piv, &op.b.info[first], size, an, next);
+            const int n = op.n.value, lda = op.A.ld.value;
+            if (!small::getrf_group(n, a, lda, piv, &op.b.info[first], size, an, next))  // no memory for its copy
+                for (int l = 0; l < size; ++l) lapack::getrf(n, n, a[l], lda, piv[l], &op.b.info[first + l]);
         });
         return 0;
     }

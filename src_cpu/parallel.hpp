@@ -134,6 +134,7 @@ template <class Op, class Body> void for_each_matrix(const Op &op, Body &&body) 
 // to prefetch. `body` must not throw.
 template <class Op, class Body> void for_each_group(const Op &op, int size, Body &&body) {
     const int64_t count = op.b.count, groups = (count + size - 1) / size;
+    SingleThreadedBlas hold;  // for a body that falls back to LAPACK
     const bool parallel = groups > 1 && op.flops(0) * double(count) > kParallelFlops;
 #pragma omp parallel for schedule(static) if (parallel)
     for (int64_t g = 0; g < groups; ++g) {

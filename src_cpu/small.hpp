@@ -21,7 +21,7 @@ constexpr int group_size = 8;
 template <class T> bool getrf(int m, int n, T *A, int lda, int *ipiv, int *info);
 // getrf on up to group_size square matrices of one order and leading dimension at once
 // (A[0..count), each with its own ipiv and info); getrf_group_covers(n) says whether it takes order
-// n (real types only).
+// n (real types only). False also when it could not allocate its local copy (orders past 32).
 template <class T> bool getrf_group_covers(int n);
 template <class T>
 bool getrf_group(int n, T *const *A, int lda, int *const *ipiv, int *info, int count, const T *const *next = nullptr,
@@ -30,6 +30,7 @@ template <class T> bool getrs(char trans, int n, int nrhs, const T *A, int lda, 
 template <class T> bool potrf(char uplo, int n, T *A, int lda, int *info);
 // potrf on up to group_size matrices of one order and leading dimension at once (A[0..count)),
 // each with its own info; potrf_group_covers(n) says whether it takes order n (real types only).
+// False also when it could not allocate its local copy (orders past 32).
 template <class T> bool potrf_group_covers(int n);
 template <class T>
 bool potrf_group(char uplo, int n, T *const *A, int lda, int *info, int count, const T *const *next = nullptr,

@@ -60,7 +60,7 @@ template <class T> bool potrf(char uplo, int n, T *A, int lda, int *info) {
 }
 
 // potrf_kernel's algorithm on group_size real matrices at once, matrix l in SIMD lane l: the
-// local copy interleaves them (w[(i * N + k) * group_size + l] = L_l(i, k)), so each scalar
+// local copy interleaves them (w[i * LD + k * group_size + l] = L_l(i, k)), so each scalar
 // operation of potrf_kernel becomes one vector operation over the lanes, in the same order (the
 // same roundings, up to contraction into FMAs). One matrix alone is a chain of dependent
 // sqrt-divide-update steps that leaves the vector units idle; eight interleaved chains fill them,
@@ -70,10 +70,16 @@ template <class T> bool potrf(char uplo, int n, T *A, int lda, int *info) {
 // Measured (one thread, 512 KiB of matrices, doubles; OpenBLAS dpotrf / potrf_kernel / this with
 // the AVX2 clone): n = 8: 1.3 / 1.6 / 5.2, n = 16: 3.9 / 4.4 / 10.9, n = 24: 6.3 / 5.9 / 15.4,
 // n = 32: 8.5 / 7.0 / 11.2 GFLOP/s; the SSE2 baseline reaches about 70% of the AVX2 figures.
-template <class R, int N>
-void potrf_group_kernel(char uplo, R *const *A, int lda, int *info, int count, const R *const *next, int next_count) {
-    constexpr int G = group_size;
-    alignas(64) R w[N * N * G];
+// Rows are N + 1 lane groups long, not N: rows 4 KiB apart (order 64) or 2 KiB (32) made loads
+// wait on unrelated stores with the same low address bits (4K aliasing, as in getrf_group_kernel):
+// the library's potrf at n = 32 8.6 -> 15.5 GFLOP/s with the padding (batchlapack-bench).
+template <class R, class Nt>
+bool potrf_group_kernel(Nt N, char uplo, R *const *A, int lda, int *info, int count, const R *const *next, int next_count) {
+    constexpr int G = group_size, Cap = capacity<Nt>;
+    const int LD = (N + 1) * G;
+    GroupCopy<R, Nt, Cap * (Cap + 1) * G> copy;
+    R *const w = copy.get();
+    if (!w) return false;
     alignas(64) R failed[G];
     int done[G];
     const bool upper = uplo == 'U';
@@ -83,15 +89,15 @@ void potrf_group_kernel(char uplo, R *const *A, int lda, int *info, int count, c
             const R *a = A[l];
             for (int k = 0; k < N; ++k)
                 for (int i = k; i < N; ++i)
-                    w[(i * N + k) * G + l] = upper ? a[k + int64_t(i) * lda] : a[i + int64_t(k) * lda];
+                    w[i * LD + k * G + l] = upper ? a[k + int64_t(i) * lda] : a[i + int64_t(k) * lda];
         } else {
             for (int k = 0; k < N; ++k)
-                for (int i = k; i < N; ++i) w[(i * N + k) * G + l] = R(i == k);
+                for (int i = k; i < N; ++i) w[i * LD + k * G + l] = R(i == k);
         }
     }
     for (int j = 0; j < N; ++j) {
         for (int l = 0; l < next_count; ++l) prefetch_column(next[l] + int64_t(j) * lda, N);
-        R *lj = w + j * N * G;
+        R *lj = w + j * LD;
         alignas(64) R d[G], r[G];
         for (int l = 0; l < G; ++l) d[l] = lj[j * G + l];
         for (int k = 0; k < j; ++k)
@@ -110,7 +116,7 @@ void potrf_group_kernel(char uplo, R *const *A, int lda, int *info, int count, c
             r[l] = R(1) / s;
         }
         for (int i = j + 1; i < N; ++i) {
-            R *li = w + i * N * G;
+            R *li = w + i * LD;
             alignas(64) R t[G];
             for (int l = 0; l < G; ++l) t[l] = li[j * G + l];
             for (int k = 0; k < j; ++k)
@@ -121,20 +127,23 @@ void potrf_group_kernel(char uplo, R *const *A, int lda, int *info, int count, c
     for (int l = 0; l < count; ++l) {
         R *a = A[l];
         const int stop = done[l];
-        if (stop < N) w[(stop * N + stop) * G + l] = failed[l];
+        if (stop < N) w[stop * LD + stop * G + l] = failed[l];
         for (int k = 0; k <= std::min(stop, N - 1); ++k)
             for (int i = k; i < (k == stop ? k + 1 : N); ++i) {
-                const R v = w[(i * N + k) * G + l];
+                const R v = w[i * LD + k * G + l];
                 if (upper) a[k + int64_t(i) * lda] = v;
                 else a[i + int64_t(k) * lda] = v;
             }
         info[l] = stop < N ? stop + 1 : 0;
     }
+    return true;
 }
 
-// potrf_group covers every order up to 32: there it beats the LAPACK loop (at n = 32 by 1.3x in
-// the measurements above, and potrf_kernel does not).
-constexpr int potrf_group_max_order = 32;
+// potrf_group covers every order up to 64: there it beats the OpenMP loop over the system
+// LAPACK (batchlapack-bench, 2 threads, 256 MiB of matrices: 1.6x at n = 32, 1.9-2.7x at 40 to 64),
+// and potrf_kernel does not. Each order up to potrf_group_fixed_order is compiled on its own,
+// past it one version takes the order at run time (as getrf_group).
+constexpr int potrf_group_fixed_order = 32, potrf_group_max_order = 64;
 
 template <class T> bool potrf_group_covers(int n) { return !is_complex<T> && n >= 1 && n <= potrf_group_max_order; }
 
@@ -144,10 +153,10 @@ template <class T> bool potrf_group_covers(int n) { return !is_complex<T> && n >
 #define BL_POTRF_GROUP(R)                                                                         \
     BL_SMALL_CLONES bool potrf_group_##R(char uplo, int n, R *const *A, int lda, int *info, int count, \
                                          const R *const *next, int next_count) {                  \
-        return with_fixed<potrf_group_max_order>(n, [&](auto N) {                                 \
-            potrf_group_kernel<R, decltype(N)::value>(uplo, A, lda, info, count, next, next_count); \
-            return true;                                                                          \
-        });                                                                                       \
+        if (n > potrf_group_fixed_order)                                                          \
+            return potrf_group_kernel(Upto<potrf_group_max_order>{n}, uplo, A, lda, info, count, next, next_count); \
+        return with_fixed<potrf_group_fixed_order>(                                               \
+            n, [&](auto N) { return potrf_group_kernel(N, uplo, A, lda, info, count, next, next_count); }); \
     }
 BL_POTRF_GROUP(float)
 BL_POTRF_GROUP(double)

@@ -54,7 +54,7 @@ template <class T> bool getrf(int m, int n, T *A, int lda, int *ipiv, int *info)
 }
 
 // getrf_kernel's algorithm on group_size real square matrices at once, matrix l in SIMD lane l:
-// the local copy interleaves them (w[(c * N + i) * group_size + l] = A_l(i, c)), so each step of
+// the local copy interleaves them (w[c * LD + i * group_size + l] = A_l(i, c)), so each step of
 // getrf_kernel becomes vector operations over the lanes: the pivot search a compare and select
 // (the same strict > as getrf_kernel, so the first largest |value| wins and a NaN never does
 // unless it is the diagonal), the scaling a multiply (by 1 in a lane whose pivot is zero, which
@@ -66,12 +66,19 @@ template <class T> bool getrf(int m, int n, T *A, int lda, int *ipiv, int *info)
 // to A, scalar anyway, applies the later interchanges. Lanes past `count` factor an identity and
 // are not written back. Measured (one thread, 512 KiB of matrices in cache, doubles; getrf_kernel
 // / this with the AVX2 clone / with the baseline): n = 4: 0.8 / 1.5 / 1.3, n = 8: 2.0 / 3.0 / 2.4,
-// n = 16: 4.5 / 6.7 / 4.5, n = 32: 7.1 (not used there) / 8.0 / - GFLOP/s.
-template <class R, int N>
-void getrf_group_kernel(R *const *A, int lda, int *const *ipiv, int *info, int count, const R *const *next, int next_count) {
-    constexpr int G = group_size;
-    alignas(64) R w[N * N * G];
-    int piv[N][G], inf[G];
+// n = 16: 4.5 / 6.7 / 4.5, n = 32: 7.1 (not used there) / 8.0 / - GFLOP/s. A column is N + 1
+// lane groups long: at N lane groups (64 N bytes) the columns of order 64 were 4 KiB apart, so a
+// load from column j and the store to column c before it had the same address bits below 4 KiB,
+// which the processor takes for a possible dependence (4K aliasing): the library at 0.57x the
+// OpenMP loop at n = 64, 1.64x with the padding; n = 32 (2 KiB apart) 9.2 -> 11.6 GFLOP/s.
+template <class R, class Nt>
+bool getrf_group_kernel(Nt N, R *const *A, int lda, int *const *ipiv, int *info, int count, const R *const *next, int next_count) {
+    constexpr int G = group_size, Cap = capacity<Nt>;
+    const int LD = (N + 1) * G;
+    GroupCopy<R, Nt, Cap * (Cap + 1) * G> copy;
+    R *const w = copy.get();
+    if (!w) return false;
+    int piv[Cap][G], inf[G];
     // Lane by lane inside each row, so that w is written in order (1.1x at n = 32 over matrix by
     // matrix); the lanes past count read matrix 0, then get the identity.
     const R *a[G];
@@ -81,14 +88,14 @@ void getrf_group_kernel(R *const *A, int lda, int *const *ipiv, int *info, int c
     }
     for (int c = 0; c < N; ++c)
         for (int i = 0; i < N; ++i)
-            for (int l = 0; l < G; ++l) w[(c * N + i) * G + l] = a[l][i + int64_t(c) * lda];
+            for (int l = 0; l < G; ++l) w[c * LD + i * G + l] = a[l][i + int64_t(c) * lda];
     for (int l = count; l < G; ++l)
         for (int c = 0; c < N; ++c)
-            for (int i = 0; i < N; ++i) w[(c * N + i) * G + l] = R(i == c);
+            for (int i = 0; i < N; ++i) w[c * LD + i * G + l] = R(i == c);
     const R sfmin = std::numeric_limits<R>::min();
     for (int j = 0; j < N; ++j) {
         for (int l = 0; l < next_count; ++l) prefetch_column(next[l] + int64_t(j) * lda, N);
-        R *col = w + j * N * G;
+        R *col = w + j * LD;
         alignas(64) R best[G], p[G], d[G], r[G];
         for (int l = 0; l < G; ++l) {
             best[l] = std::abs(col[j * G + l]);
@@ -104,7 +111,7 @@ void getrf_group_kernel(R *const *A, int lda, int *const *ipiv, int *info, int c
         for (int l = 0; l < G; ++l) {
             const int q = piv[j][l] = int(p[l]);
             if (q != j)
-                for (int c = j; c < N; ++c) std::swap(w[(c * N + j) * G + l], w[(c * N + q) * G + l]);
+                for (int c = j; c < N; ++c) std::swap(w[c * LD + j * G + l], w[c * LD + q * G + l]);
         }
         bool tiny = false;
         for (int l = 0; l < G; ++l) {
@@ -124,7 +131,7 @@ void getrf_group_kernel(R *const *A, int lda, int *const *ipiv, int *info, int c
         }
         for (int l = 0; l < G; ++l) inf[l] = (d[l] == R(0)) & (inf[l] == 0) ? j + 1 : inf[l];
         for (int c = j + 1; c < N; ++c) {
-            R *wc = w + c * N * G;
+            R *wc = w + c * LD;
             alignas(64) R t[G];
             for (int l = 0; l < G; ++l) t[l] = wc[j * G + l];
             for (int i = j + 1; i < N; ++i)
@@ -134,13 +141,13 @@ void getrf_group_kernel(R *const *A, int lda, int *const *ipiv, int *info, int c
     // Column c of w holds its rows as they were after interchange c: row i of the result is its
     // row from[i], from composing the interchanges c + 1, ..., N - 1, tracked for all lanes at once
     // (a per-lane chain of index swaps through memory cost 20% at n = 16).
-    int from[N][G];
+    int from[Cap][G];
     for (int i = 0; i < N; ++i)
         for (int l = 0; l < G; ++l) from[i][l] = i;
     for (int c = N - 1; c >= 0; --c) {
         for (int l = 0; l < count; ++l) {
             R *a = A[l] + int64_t(c) * lda;
-            for (int i = 0; i < N; ++i) a[i] = w[(c * N + from[i][l]) * G + l];
+            for (int i = 0; i < N; ++i) a[i] = w[c * LD + from[i][l] * G + l];
         }
         for (int i = 0; i < N; ++i)
             for (int l = 0; l < G; ++l) {
@@ -152,11 +159,15 @@ void getrf_group_kernel(R *const *A, int lda, int *const *ipiv, int *info, int c
         for (int j = 0; j < N; ++j) ipiv[l][j] = piv[j][l] + 1;
         info[l] = inf[l];
     }
+    return true;
 }
 
-// getrf_group covers every order up to 32, where it still beats the OpenMP loop over OpenBLAS's
-// dgetrf (batchlapack-bench, 2 threads: 1.4-1.5x at n = 32, 1.7x at 24; getrf_kernel stops at 16).
-constexpr int getrf_group_max_order = 32;
+// getrf_group covers every order up to 64, where it still beats the OpenMP loop over OpenBLAS's
+// dgetrf (batchlapack-bench, 2 threads, 256 MiB of matrices: 1.9x at n = 32, 1.6x at 40, 1.4-1.5x
+// at 48 to 64; getrf_kernel stops at 16). Each order up to getrf_group_fixed_order is compiled on
+// its own; past it one version takes the order at run time (at 48 and 64 it measured faster than
+// fixed-order ones: 17.4 / 21.1 against 16.2 / 17.6 GFLOP/s).
+constexpr int getrf_group_fixed_order = 32, getrf_group_max_order = 64;
 
 template <class T> bool getrf_group_covers(int n) { return !is_complex<T> && n >= 1 && n <= getrf_group_max_order; }
 
@@ -165,10 +176,10 @@ template <class T> bool getrf_group_covers(int n) { return !is_complex<T> && n >
 #define BL_GETRF_GROUP(R)                                                                         \
     BL_SMALL_CLONES bool getrf_group_##R(int n, R *const *A, int lda, int *const *ipiv, int *info, int count, \
                                          const R *const *next, int next_count) {                  \
-        return with_fixed<getrf_group_max_order>(n, [&](auto N) {                                 \
-            getrf_group_kernel<R, decltype(N)::value>(A, lda, ipiv, info, count, next, next_count); \
-            return true;                                                                          \
-        });                                                                                       \
+        if (n > getrf_group_fixed_order)                                                          \
+            return getrf_group_kernel(Upto<getrf_group_max_order>{n}, A, lda, ipiv, info, count, next, next_count); \
+        return with_fixed<getrf_group_fixed_order>(                                               \
+            n, [&](auto N) { return getrf_group_kernel(N, A, lda, ipiv, info, count, next, next_count); }); \
     }
 BL_GETRF_GROUP(float)
 BL_GETRF_GROUP(double)

@@ -12,8 +12,8 @@ namespace small = bl::cpu::small;
 
 constexpr int kMax = 16;       // the kernels' cut-off (small_detail.hpp's max_order)
 constexpr int kPotrfMax = 16;  // potrf's own (small_cholesky.cpp)
-constexpr int kPotrfGroupMax = 32;  // potrf_group's (small_cholesky.cpp)
-constexpr int kGetrfGroupMax = 32;  // getrf_group's (small_lu.cpp)
+constexpr int kPotrfGroupMax = 64;  // potrf_group's (small_cholesky.cpp)
+constexpr int kGetrfGroupMax = 64;  // getrf_group's (small_lu.cpp)
 constexpr int kQrMax = 64;          // geqrf's and gebrd's, run-time sizes past kMax (small_qr.cpp)
 // Shapes past kMax, where geqrf and gebrd run with run-time sizes: both sides of the fixed-size
 // cut-off, odd orders (the four-column blocks' remainders), and the largest.
@@ -224,13 +224,15 @@ template <class T> Mat<T> spd(int n, char uplo) {
     return a;
 }
 
-// Checks a potrf result a (with info) against LAPACK's on ref, the input it was computed from: the
-// same info, the finished columns (rows for 'U') and the failing diagonal within LAPACK's residual
-// ratios, the other triangle and the guards untouched.
+// Checks a potrf result a (with info) against LAPACK's unblocked potf2 on ref, the input it was
+// computed from: the same info, the finished columns (rows for 'U') and the failing diagonal
+// within LAPACK's residual ratios, the other triangle and the guards untouched. (Past the order
+// where the system's potrf turns blocked, 32 or so, its partial factor of a matrix that is not
+// positive definite differs: LAPACK leaves it unspecified.)
 template <class T> void check_potrf(char uplo, Mat<T> ref, Mat<T> a, int info, const char *what) {
     const int n = a.n;
     int ref_info = -7;
-    bl::lapack::potrf(uplo, n, ref.data(), ref.ld, &ref_info);
+    bl::lapack::potf2(uplo, n, ref.data(), ref.ld, &ref_info);
     EXPECT_EQ(info, ref_info) << what << n << uplo;
     const int done = info == 0 ? n : info - 1;
     double d = 0, big = 1;
