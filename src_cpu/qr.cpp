@@ -18,12 +18,27 @@ template <class T> int run(const Geqrf<T> &op) {
     auto work = lapack_workspace<T>([&](T *w, int *q) {
         lapack::geqrf(M, N, nullptr, std::max(1, M), nullptr, w, -1, q);
     });
-    for_each_matrix(op, [&](int64_t i) {
+    auto one = [&](int64_t i) {
         const int m = op.m[i], n = op.n[i], lda = op.A.ld[i];
         op.b.info[i] = 0;
         if (!small::geqrf(m, n, op.A[i], lda, op.tau[i]))
             lapack::geqrf(m, n, op.A[i], lda, op.tau[i], work.get(), work.size(), &op.b.info[i]);
-    });
+    };
+    // A batch of one small shape goes through the kernel that factors several matrices at once.
+    if (op.b.layout != Layout::Variable && small::geqrf_group_covers<T>(op.m.value, op.n.value)) {
+        for_each_group(op, small::group_size, [&](int64_t first, int size, int next) {
+            T *a[small::group_size], *tau[small::group_size];
+            const T *an[small::group_size];
+            for (int l = 0; l < size; ++l) a[l] = op.A[first + l], tau[l] = op.tau[first + l];
+            for (int l = 0; l < next; ++l) an[l] = op.A[first + size + l];
+            if (small::geqrf_group(op.m.value, op.n.value, a, op.A.ld.value, tau, size, an, next))
+                for (int l = 0; l < size; ++l) op.b.info[first + l] = 0;
+            else  // a delicate column (or no memory for the copy): one matrix at a time
+                for (int l = 0; l < size; ++l) one(first + l);
+        });
+        return 0;
+    }
+    for_each_matrix(op, one);
     return 0;
 }
 BL_INSTANTIATE_RUN(Geqrf)

@@ -38,6 +38,14 @@ bool potrf_group(char uplo, int n, T *const *A, int lda, int *info, int count, c
 template <class T> bool potrs(char uplo, int n, int nrhs, const T *A, int lda, T *B, int ldb);
 template <class T> bool trsv(char uplo, char trans, char diag, int n, const T *A, int lda, T *x, int incx);
 template <class T> bool geqrf(int m, int n, T *A, int lda, T *tau);
+// geqrf on up to group_size m x n matrices of one shape and leading dimension at once (A[0..count),
+// each with its own tau); geqrf_group_covers(m, n) says whether it takes the shape (real types
+// only). False, nothing written, also where geqrf would decline for one of them (larfg's delicate
+// cases) or where it could not allocate its local copy.
+template <class T> bool geqrf_group_covers(int m, int n);
+template <class T>
+bool geqrf_group(int m, int n, T *const *A, int lda, T *const *tau, int count, const T *const *next = nullptr,
+                 int next_count = 0);
 template <class T> bool gebrd(int m, int n, T *A, int lda, Real<T> *d, Real<T> *e, T *tauq, T *taup);
 
 }  // namespace small

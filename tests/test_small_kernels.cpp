@@ -390,6 +390,60 @@ TYPED_TEST(Small, GeqrfEveryShape) {
         }
 }
 
+// The grouped QR over the shapes of both kinds of its kernel (square fixed orders, run-time
+// shapes), group sizes 1, 3 and 8, one lane with a zero column (tau = 0): each matrix and tau as
+// LAPACK's dgeqrf leaves them. A NaN in one lane: the group declines with nothing written.
+TYPED_TEST(Small, GeqrfGroup) {
+    using T = TypeParam;
+    T *none = nullptr;
+    if (!small::geqrf_group_covers<T>(1, 1)) {  // complex: not taken
+        EXPECT_FALSE(small::geqrf_group<T>(1, 1, &none, 1, &none, 1));
+        return;
+    }
+    std::vector<std::pair<int, int>> shapes;
+    for (int n = 1; n <= kMax; ++n) shapes.push_back({n, n});
+    for (int m : kQrOrders)
+        for (int n : kQrOrders) shapes.push_back({m, n});
+    for (auto [m, n] : shapes)
+        for (int count : {1, 3, small::group_size}) {
+            const int k = std::min(m, n);
+            std::vector<Mat<T>> a;
+            std::vector<std::vector<T>> tau(count, std::vector<T>(k, guard_value<T>()));
+            std::vector<T *> ptrs, taus;
+            for (int l = 0; l < count; ++l) {
+                a.emplace_back(m, n);
+                if (l == 1)
+                    for (int i = std::min(1, m - 1); i < m; ++i) a.back().at(i, n / 2) = T(0);
+                taus.push_back(tau[l].data());
+            }
+            const std::vector<Mat<T>> input = a;
+            for (auto &x : a) ptrs.push_back(x.data());
+            ASSERT_TRUE(small::geqrf_group(m, n, ptrs.data(), a[0].ld, taus.data(), count, ptrs.data(), count));
+            for (int l = 0; l < count; ++l) {
+                std::vector<T> ref = input[l].dense(), ref_tau(k), work(64 * std::max(m, n));
+                int info;
+                bl::lapack::geqrf(m, n, ref.data(), m, ref_tau.data(), work.data(), int(work.size()), &info);
+                EXPECT_LT(diff_ratio(a[l].dense(), ref, std::max(m, n)), kCompare) << m << "x" << n << " " << l;
+                EXPECT_LT(diff_ratio(tau[l], ref_tau, std::max(m, n)), kCompare) << m << "x" << n << " " << l;
+                EXPECT_TRUE(a[l].guards_intact());
+            }
+            if (m < 2) continue;
+            std::vector<Mat<T>> b = input;
+            b[count - 1].at(m - 1, 0) = T(std::numeric_limits<Real<T>>::quiet_NaN());
+            const std::vector<Mat<T>> before = b;
+            ptrs.clear();
+            for (auto &x : b) ptrs.push_back(x.data());
+            for (auto &t : tau) std::fill(t.begin(), t.end(), guard_value<T>());
+            EXPECT_FALSE(small::geqrf_group(m, n, ptrs.data(), b[0].ld, taus.data(), count));
+            for (int l = 0; l < count; ++l) {
+                for (size_t e = 0; e < b[l].s.size(); ++e) EXPECT_TRUE(same_bits(b[l].s[e], before[l].s[e]));
+                for (const T &t : tau[l]) EXPECT_TRUE(same_bits(t, guard_value<T>()));
+            }
+        }
+    EXPECT_FALSE(small::geqrf_group<T>(kQrMax + 1, 4, &none, kQrMax + 1, &none, 1));
+    EXPECT_FALSE(small::geqrf_group<T>(4, 4, &none, 4, &none, small::group_size + 1));
+}
+
 // Compares with LAPACK elementwise (compare = true) or, for rank deficient integer data where
 // reflectors are not unique (see check_geqrf), checks that B keeps A's Frobenius norm.
 template <class T> void check_gebrd(Mat<T> a, const char *what, bool compare = true) {
