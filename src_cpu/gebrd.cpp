@@ -15,7 +15,7 @@ template <class T> int run(const Gebrd<T> &op) {
         lapack::gebrd(M, N, nullptr, std::max(1, M), nullptr, nullptr, nullptr, nullptr, w, -1, q);
     });
     SlackCopy<T> copy(M, N);
-    for_each_matrix(op, [&](int64_t i) {
+    auto one = [&](int64_t i) {
         const int m = op.m[i], n = op.n[i], lda = op.A.ld[i];
         op.b.info[i] = 0;
         if (!small::gebrd(m, n, op.A[i], lda, op.d[i], op.e[i], op.tauq[i], op.taup[i]))
@@ -23,7 +23,27 @@ template <class T> int run(const Gebrd<T> &op) {
                 lapack::gebrd(m, n, a, ld, op.d[i], op.e[i], op.tauq[i], op.taup[i], work.get(), work.size(),
                               &op.b.info[i]);
             });
-    });
+    };
+    // A batch of one small shape goes through the kernel that reduces several matrices at once.
+    if (op.b.layout != Layout::Variable && small::geqrf_group_covers<T>(op.m.value, op.n.value)) {
+        using R = Real<T>;
+        for_each_group(op, small::group_size, [&](int64_t first, int size, int next) {
+            T *a[small::group_size], *tq[small::group_size], *tp[small::group_size];
+            R *d[small::group_size], *e[small::group_size];
+            const T *an[small::group_size];
+            for (int l = 0; l < size; ++l) {
+                const int64_t i = first + l;
+                a[l] = op.A[i], d[l] = op.d[i], e[l] = op.e[i], tq[l] = op.tauq[i], tp[l] = op.taup[i];
+            }
+            for (int l = 0; l < next; ++l) an[l] = op.A[first + size + l];
+            if (small::gebrd_group(op.m.value, op.n.value, a, op.A.ld.value, d, e, tq, tp, size, an, next))
+                for (int l = 0; l < size; ++l) op.b.info[first + l] = 0;
+            else  // a delicate reflector (or no memory for the copy): one matrix at a time
+                for (int l = 0; l < size; ++l) one(first + l);
+        });
+        return 0;
+    }
+    for_each_matrix(op, one);
     return 0;
 }
 BL_INSTANTIATE_RUN(Gebrd)

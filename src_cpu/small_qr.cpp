@@ -141,6 +141,99 @@ template <class T> bool geqrf(int m, int n, T *A, int lda, T *tau) {
     return geqrf_kernel(m, n, A, lda, tau);
 }
 
+// larfg on group_size interleaved vectors: alpha[l], x[k * inc + l] for k < n - 1 (real types).
+// Each lane's checks are larfg's; false where one lane's would decline, x and alpha then
+// unspecified (the group kernels drop their local copy and the caller takes the matrices one at a
+// time).
+template <class R> bool larfg_lanes(int n, R *alpha, R *x, int inc, R *tau) {
+    constexpr int G = group_size;
+    constexpr R lo = std::numeric_limits<R>::min() / std::numeric_limits<R>::epsilon();
+    constexpr R hi = std::numeric_limits<R>::max() * std::numeric_limits<R>::epsilon();
+    alignas(64) R ssq[G], scale[G], beta[G];
+    bool nonzero[G];
+    for (int l = 0; l < G; ++l) ssq[l] = R(0), nonzero[l] = false;
+    for (int k = 0; k < n - 1; ++k)
+        for (int l = 0; l < G; ++l) {
+            const R v = x[k * inc + l];
+            ssq[l] += v * v;
+            nonzero[l] |= v != R(0);
+        }
+    bool decline = false;
+    for (int l = 0; l < G; ++l) {
+        const R a = alpha[l], total = a * a + ssq[l];
+        const bool zero = ssq[l] == R(0);
+        decline |= zero ? nonzero[l] : !(ssq[l] >= lo && ssq[l] <= hi) || !(total >= lo && total <= hi);
+        // x = 0 (n = 1 too): tau = 0, alpha and x left as they are.
+        beta[l] = zero ? a : -std::copysign(std::sqrt(total), a);
+        tau[l] = zero ? R(0) : (beta[l] - a) / beta[l];
+        scale[l] = zero ? R(1) : R(1) / (a - beta[l]);
+    }
+    if (decline) return false;
+    for (int k = 0; k < n - 1; ++k)
+        for (int l = 0; l < G; ++l) x[k * inc + l] *= scale[l];
+    for (int l = 0; l < G; ++l) alpha[l] = beta[l];
+    return true;
+}
+
+// apply_right on group_size interleaved matrices (as apply_left_lanes; v's elements incv apart):
+// C := C (I - t v v^T) lane by lane for the m x n matrix C, m <= Cap, a lane with t = 0 left as it
+// is.
+template <int Cap, class R> void apply_right_lanes(int m, int n, const R *v, int incv, const R *t, R *c, int ldc) {
+    constexpr int G = group_size;
+    bool all = true;
+    for (int l = 0; l < G; ++l) all &= t[l] != R(0);
+    alignas(64) R acc[Cap * G];
+    for (int i = 0; i < m * G; ++i) acc[i] = R(0);
+    for (int j = 0; j < n; ++j) {
+        const R *cc = c + j * ldc;
+        for (int i = 0; i < m; ++i)
+            for (int l = 0; l < G; ++l) acc[i * G + l] += cc[i * G + l] * v[j * incv + l];
+    }
+    for (int j = 0; j < n; ++j) {
+        R *cc = c + j * ldc;
+        alignas(64) R f[G];
+        for (int l = 0; l < G; ++l) f[l] = t[l] * v[j * incv + l];
+        if (all) {
+            for (int i = 0; i < m; ++i)
+                for (int l = 0; l < G; ++l) cc[i * G + l] -= acc[i * G + l] * f[l];
+        } else {
+            for (int i = 0; i < m; ++i)
+                for (int l = 0; l < G; ++l) {
+                    const R x = cc[i * G + l];
+                    cc[i * G + l] = t[l] == R(0) ? x : x - acc[i * G + l] * f[l];
+                }
+        }
+    }
+}
+
+// apply_left on group_size interleaved matrices (lane l of element (r, c) at c * ldc + r *
+// group_size + l, v's elements group_size apart): C := (I - t v v^T) C lane by lane. A lane with
+// t = 0 is left exactly as it is, as dlarf leaves it (a NaN or Inf in C times t = 0 would
+// otherwise spread over the column, and a -0 become +0).
+template <class R> void apply_left_lanes(int m, int n, const R *v, const R *t, R *c, int ldc) {
+    constexpr int G = group_size;
+    bool all = true;
+    for (int l = 0; l < G; ++l) all &= t[l] != R(0);
+    for (int j = 0; j < n; ++j) {
+        R *cc = c + j * ldc;
+        alignas(64) R sum[G];
+        for (int l = 0; l < G; ++l) sum[l] = R(0);
+        for (int r = 0; r < m; ++r)
+            for (int l = 0; l < G; ++l) sum[l] += v[r * G + l] * cc[r * G + l];
+        for (int l = 0; l < G; ++l) sum[l] *= t[l];
+        if (all) {
+            for (int r = 0; r < m; ++r)
+                for (int l = 0; l < G; ++l) cc[r * G + l] -= v[r * G + l] * sum[l];
+        } else {
+            for (int r = 0; r < m; ++r)
+                for (int l = 0; l < G; ++l) {
+                    const R x = cc[r * G + l];
+                    cc[r * G + l] = t[l] == R(0) ? x : x - v[r * G + l] * sum[l];
+                }
+        }
+    }
+}
+
 // geqrf_kernel's algorithm on group_size real m x n matrices at once, matrix l in SIMD lane l
 // (w[c * LD + i * group_size + l] = A_l(i, c), LD = (m + 1) group_size: a column one lane group
 // longer than the matrix, as in getrf_group_kernel), so that each step becomes vector operations
@@ -157,8 +250,6 @@ template <class R, class Mt, class Nt>
 bool geqrf_group_kernel(Mt m, Nt n, R *const *A, int lda, R *const *tau, int count, const R *const *next,
                         int next_count) {
     constexpr int G = group_size, CapM = capacity<Mt>, CapN = capacity<Nt>;
-    constexpr R lo = std::numeric_limits<R>::min() / std::numeric_limits<R>::epsilon();
-    constexpr R hi = std::numeric_limits<R>::max() * std::numeric_limits<R>::epsilon();
     const int LD = (m + 1) * G;
     GroupCopy<R, Nt, CapN * (CapM + 1) * G> copy;
     R *const w = copy.get();
@@ -171,40 +262,12 @@ bool geqrf_group_kernel(Mt m, Nt n, R *const *A, int lda, R *const *tau, int cou
     for (int i = 0; i < k; ++i) {
         for (int l = 0; l < next_count; ++l) prefetch_column(next[l] + int64_t(i) * lda, m);
         R *col = w + i * LD;
-        alignas(64) R ssq[G], scale[G], beta[G];
-        bool nonzero[G];
-        for (int l = 0; l < G; ++l) ssq[l] = R(0), nonzero[l] = false;
-        for (int r = i + 1; r < m; ++r)
-            for (int l = 0; l < G; ++l) {
-                const R x = col[r * G + l];
-                ssq[l] += x * x;
-                nonzero[l] |= x != R(0);
-            }
-        bool decline = false;
-        for (int l = 0; l < G; ++l) {
-            const R a = col[i * G + l], total = a * a + ssq[l];
-            const bool zero = ssq[l] == R(0);
-            decline |= zero ? nonzero[l] : !(ssq[l] >= lo && ssq[l] <= hi) || !(total >= lo && total <= hi);
-            // x = 0 (and the last row, which has no x): tau = 0, the column left as it is.
-            beta[l] = zero ? a : -std::copysign(std::sqrt(total), a);
-            t[i][l] = zero ? R(0) : (beta[l] - a) / beta[l];
-            scale[l] = zero ? R(1) : R(1) / (a - beta[l]);
-        }
-        if (decline) return false;
-        for (int r = i + 1; r < m; ++r)
-            for (int l = 0; l < G; ++l) col[r * G + l] *= scale[l];
+        if (!larfg_lanes(m - i, col + i * G, col + (i + 1) * G, G, t[i])) return false;
+        alignas(64) R beta[G];
+        for (int l = 0; l < G; ++l) beta[l] = col[i * G + l];
         // H(i) applied to columns i+1 .. n-1, rows i .. m-1, with v = (1; x).
         for (int l = 0; l < G; ++l) col[i * G + l] = R(1);
-        for (int c = i + 1; c < n; ++c) {
-            R *wc = w + c * LD;
-            alignas(64) R sum[G];
-            for (int l = 0; l < G; ++l) sum[l] = R(0);
-            for (int r = i; r < m; ++r)
-                for (int l = 0; l < G; ++l) sum[l] += col[r * G + l] * wc[r * G + l];
-            for (int l = 0; l < G; ++l) sum[l] *= t[i][l];
-            for (int r = i; r < m; ++r)
-                for (int l = 0; l < G; ++l) wc[r * G + l] -= col[r * G + l] * sum[l];
-        }
+        apply_left_lanes(m - i, n - i - 1, col + i * G, t[i], w + (i + 1) * LD + i * G, LD);
         for (int l = 0; l < G; ++l) col[i * G + l] = beta[l];
     }
     for (int l = 0; l < count; ++l) {
@@ -314,11 +377,111 @@ template <class T> bool gebrd(int m, int n, T *A, int lda, Real<T> *d, Real<T> *
     return gebrd_kernel(m, n, A, lda, d, e, tauq, taup);
 }
 
+// gebrd_kernel's algorithm (real types) on group_size m x n matrices at once, interleaved as in
+// geqrf_group_kernel: every larfg, dlarf 'Left' and dlarf 'Right' of dgebd2 a vector operation
+// over the lanes, in gebrd_kernel's order. A group where one lane's larfg would decline is left
+// untouched (false). Lanes past `count` reduce columns of the identity and are not written back.
+template <class R, class Mt, class Nt>
+bool gebrd_group_kernel(Mt m, Nt n, R *const *A, int lda, R *const *d, R *const *e, R *const *tauq, R *const *taup,
+                        int count, const R *const *next, int next_count) {
+    constexpr int G = group_size, CapM = capacity<Mt>, CapN = capacity<Nt>, kc = std::min(CapM, CapN);
+    const int LD = (m + 1) * G;
+    GroupCopy<R, Nt, CapN * (CapM + 1) * G> copy;
+    R *const w = copy.get();
+    if (!w) return false;
+    alignas(64) R dd[kc][G], ee[kc][G], tq[kc][G], tp[kc][G];
+    for (int c = 0; c < n; ++c)
+        for (int i = 0; i < m; ++i)
+            for (int l = 0; l < G; ++l) w[c * LD + i * G + l] = l < count ? A[l][i + int64_t(c) * lda] : R(i == c);
+    const auto at = [&](int i, int j) { return w + j * LD + i * G; };  // the lanes of element (i, j)
+    const auto keep = [](R *to, R *from) {  // to := the lanes of from; from := 1
+        for (int l = 0; l < G; ++l) to[l] = from[l], from[l] = R(1);
+    };
+    const auto restore = [](R *to, const R *from) {
+        for (int l = 0; l < G; ++l) to[l] = from[l];
+    };
+    if (m >= n) {
+        for (int i = 0; i < n; ++i) {
+            for (int l = 0; l < next_count; ++l) prefetch_column(next[l] + int64_t(i) * lda, m);
+            if (!larfg_lanes(m - i, at(i, i), at(i + 1, i), G, tq[i])) return false;
+            keep(dd[i], at(i, i));
+            if (i < n - 1) apply_left_lanes(m - i, n - i - 1, at(i, i), tq[i], at(i, i + 1), LD);
+            restore(at(i, i), dd[i]);
+            if (i < n - 1) {
+                if (!larfg_lanes(n - i - 1, at(i, i + 1), at(i, std::min(i + 2, n - 1)), LD, tp[i])) return false;
+                keep(ee[i], at(i, i + 1));
+                apply_right_lanes<CapM>(m - i - 1, n - i - 1, at(i, i + 1), LD, tp[i], at(i + 1, i + 1), LD);
+                restore(at(i, i + 1), ee[i]);
+            } else {
+                for (int l = 0; l < G; ++l) tp[i][l] = R(0);
+            }
+        }
+    } else {
+        for (int i = 0; i < m; ++i) {
+            for (int c = i * n / m; c < (i + 1) * n / m; ++c)  // all n columns over the m steps
+                for (int l = 0; l < next_count; ++l) prefetch_column(next[l] + int64_t(c) * lda, m);
+            if (!larfg_lanes(n - i, at(i, i), at(i, std::min(i + 1, n - 1)), LD, tp[i])) return false;
+            keep(dd[i], at(i, i));
+            if (i < m - 1) apply_right_lanes<CapM>(m - i - 1, n - i, at(i, i), LD, tp[i], at(i + 1, i), LD);
+            restore(at(i, i), dd[i]);
+            if (i < m - 1) {
+                if (!larfg_lanes(m - i - 1, at(i + 1, i), at(std::min(i + 2, m - 1), i), G, tq[i])) return false;
+                keep(ee[i], at(i + 1, i));
+                apply_left_lanes(m - i - 1, n - i - 1, at(i + 1, i), tq[i], at(i + 1, i + 1), LD);
+                restore(at(i + 1, i), ee[i]);
+            } else {
+                for (int l = 0; l < G; ++l) tq[i][l] = R(0);
+            }
+        }
+    }
+    const int k = std::min<int>(m, n);
+    for (int l = 0; l < count; ++l) {
+        for (int c = 0; c < n; ++c)
+            for (int i = 0; i < m; ++i) A[l][i + int64_t(c) * lda] = w[c * LD + i * G + l];
+        for (int i = 0; i < k; ++i) {
+            d[l][i] = dd[i][l];
+            tauq[l][i] = tq[i][l];
+            taup[l][i] = tp[i][l];
+            if (i < k - 1) e[l][i] = ee[i][l];
+        }
+    }
+    return true;
+}
+
+// One entry point per real precision, as geqrf_group.
+#define BL_GEBRD_GROUP(R)                                                                         \
+    BL_SMALL_CLONES bool gebrd_group_##R(int m, int n, R *const *A, int lda, R *const *d, R *const *e,     \
+                                         R *const *tauq, R *const *taup, int count, const R *const *next, \
+                                         int next_count) {                                        \
+        if (m == n && n <= max_order)                                                             \
+            return with_fixed(n, [&](auto N) {                                                    \
+                return gebrd_group_kernel(N, N, A, lda, d, e, tauq, taup, count, next, next_count); \
+            });                                                                                   \
+        return gebrd_group_kernel(Upto<qr_max_order>{m}, Upto<qr_max_order>{n}, A, lda, d, e, tauq, taup, \
+                                  count, next, next_count);                                       \
+    }
+BL_GEBRD_GROUP(float)
+BL_GEBRD_GROUP(double)
+#undef BL_GEBRD_GROUP
+
+template <class T>
+bool gebrd_group(int m, int n, T *const *A, int lda, Real<T> *const *d, Real<T> *const *e, T *const *tauq,
+                 T *const *taup, int count, const T *const *next, int next_count) {
+    if (!geqrf_group_covers<T>(m, n) || count < 1 || count > group_size || next_count > group_size) return false;
+    if constexpr (std::is_same<T, float>::value)
+        return gebrd_group_float(m, n, A, lda, d, e, tauq, taup, count, next, next_count);
+    else if constexpr (std::is_same<T, double>::value)
+        return gebrd_group_double(m, n, A, lda, d, e, tauq, taup, count, next, next_count);
+    else return false;
+}
+
 #define BL_SMALL_QR(p, T)                                                                         \
     template bool geqrf<T>(int, int, T *, int, T *);                                              \
     template bool geqrf_group_covers<T>(int, int);                                                \
     template bool geqrf_group<T>(int, int, T *const *, int, T *const *, int, const T *const *, int); \
-    template bool gebrd<T>(int, int, T *, int, Real<T> *, Real<T> *, T *, T *);
+    template bool gebrd<T>(int, int, T *, int, Real<T> *, Real<T> *, T *, T *);                   \
+    template bool gebrd_group<T>(int, int, T *const *, int, Real<T> *const *, Real<T> *const *, T *const *, \
+                                 T *const *, int, const T *const *, int);
 BL_PRECISIONS(BL_SMALL_QR)
 
 }  // namespace small

@@ -1,23 +1,6 @@
 // Bidiagonal reduction: gebrd.
 #include "common.hpp"
 
-// LAPACK's ?orgbr/?ungbr form Q and P^H from gebrd's reflectors; the library does not use them,
-// so lapack.hpp does not declare them.
-#define BLTEST_ORGBR(T, R, fname)                                                                 \
-    extern "C" void fname(const char *, const int *, const int *, const int *, T *, const int *,  \
-                          const T *, T *, const int *, int *, std::size_t);                       \
-    namespace bltest {                                                                            \
-    inline void orgbr(char vect, int m, int n, int k, T *a, int lda, const T *tau, T *work,       \
-                      int lwork, int *info) {                                                     \
-        fname(&vect, &m, &n, &k, a, &lda, tau, work, &lwork, info, 1);                            \
-    }                                                                                             \
-    }
-BLTEST_ORGBR(float, float, sorgbr_)
-BLTEST_ORGBR(double, double, dorgbr_)
-BLTEST_ORGBR(std::complex<float>, float, cungbr_)
-BLTEST_ORGBR(std::complex<double>, double, zungbr_)
-#undef BLTEST_ORGBR
-
 namespace bltest {
 namespace {
 
@@ -56,31 +39,6 @@ template <class T> struct Problem {
         return 1;
     }
 };
-
-// ||A - Q B P^H|| / (max(m,n) ||A|| eps), Q and P^H formed by the system LAPACK's ?orgbr.
-template <class T>
-double gebrd_ratio(const std::vector<T> &a, std::vector<T> f, const std::vector<Real<T>> &d,
-                   const std::vector<Real<T>> &e, const std::vector<T> &tauq, const std::vector<T> &taup, int m,
-                   int n) {
-    const int k = std::min(m, n);
-    if (k == 0) return 0;
-    std::vector<T> q = f, work(size_t(64) * (m + n));
-    int info = 0;
-    orgbr('Q', m, k, n, q.data(), m, tauq.data(), work.data(), int(work.size()), &info);  // m x k
-    orgbr('P', k, n, m, f.data(), m, taup.data(), work.data(), int(work.size()), &info);  // rows 0..k-1: P^H
-    std::vector<T> ph(size_t(k) * n), b(size_t(k) * k);
-    for (int c = 0; c < n; ++c)
-        for (int r = 0; r < k; ++r) ph[size_t(c) * k + r] = f[size_t(c) * m + r];
-    for (int j = 0; j < k; ++j) {
-        b[size_t(j) * k + j] = T(d[j]);
-        if (j + 1 < k) {  // upper bidiagonal for m >= n, lower for m < n
-            if (m >= n) b[size_t(j + 1) * k + j] = T(e[j]);
-            else b[size_t(j) * k + j + 1] = T(e[j]);
-        }
-    }
-    q.resize(size_t(m) * k);
-    return ratio(a, matmul(matmul(q, b, m, k, k), ph, m, k, n), m, n, std::max(m, n));
-}
 
 template <class T>
 void check_gebrd(Layout l, const std::vector<int> &rows, const std::vector<int> &cols, int extra_ld) {
