@@ -74,7 +74,8 @@ template <class T> bool potrf(char uplo, int n, T *A, int lda, int *info) {
 // wait on unrelated stores with the same low address bits (4K aliasing, as in getrf_group_kernel):
 // the library's potrf at n = 32 8.6 -> 15.5 GFLOP/s with the padding (batchlapack-bench).
 template <class R, class Nt>
-bool potrf_group_kernel(Nt N, char uplo, R *const *A, int lda, int *info, int count, const R *const *next, int next_count) {
+bool potrf_group_kernel(Nt N, char uplo, R *const *A, int lda, int *info, int count, const R *const *next,
+                        int next_count) {
     constexpr int G = group_size, Cap = capacity<Nt>;
     const int LD = (N + 1) * G;
     GroupCopy<R, Nt, Cap * (Cap + 1) * G> copy;

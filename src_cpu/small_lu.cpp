@@ -72,7 +72,8 @@ template <class T> bool getrf(int m, int n, T *A, int lda, int *ipiv, int *info)
 // which the processor takes for a possible dependence (4K aliasing): the library at 0.57x the
 // OpenMP loop at n = 64, 1.64x with the padding; n = 32 (2 KiB apart) 9.2 -> 11.6 GFLOP/s.
 template <class R, class Nt>
-bool getrf_group_kernel(Nt N, R *const *A, int lda, int *const *ipiv, int *info, int count, const R *const *next, int next_count) {
+bool getrf_group_kernel(Nt N, R *const *A, int lda, int *const *ipiv, int *info, int count, const R *const *next,
+                        int next_count) {
     constexpr int G = group_size, Cap = capacity<Nt>;
     const int LD = (N + 1) * G;
     GroupCopy<R, Nt, Cap * (Cap + 1) * G> copy;

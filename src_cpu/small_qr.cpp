@@ -175,9 +175,23 @@ template <class R> bool larfg_lanes(int n, R *alpha, R *x, int inc, R *tau) {
     return true;
 }
 
+// The update of a dlarf on group_size interleaved columns: c[r G + l] -= x[r G + l] s[l] for
+// r < m, in every lane (all) or only in the lanes whose t[l] is not 0 (dlarf applies nothing for
+// tau = 0: a NaN or Inf times 0 would otherwise spread over the column, and a -0 become +0).
+template <class R> void subtract_lanes(int m, R *c, const R *x, const R *s, const R *t, bool all) {
+    constexpr int G = group_size;
+    if (all) {
+        for (int r = 0; r < m; ++r)
+            for (int l = 0; l < G; ++l) c[r * G + l] -= x[r * G + l] * s[l];
+    } else {
+        for (int r = 0; r < m; ++r)
+            for (int l = 0; l < G; ++l) c[r * G + l] = t[l] == R(0) ? c[r * G + l] : c[r * G + l] - x[r * G + l] * s[l];
+    }
+}
+
 // apply_right on group_size interleaved matrices (as apply_left_lanes; v's elements incv apart):
 // C := C (I - t v v^T) lane by lane for the m x n matrix C, m <= Cap, a lane with t = 0 left as it
-// is.
+// is (subtract_lanes).
 template <int Cap, class R> void apply_right_lanes(int m, int n, const R *v, int incv, const R *t, R *c, int ldc) {
     constexpr int G = group_size;
     bool all = true;
@@ -193,23 +207,13 @@ template <int Cap, class R> void apply_right_lanes(int m, int n, const R *v, int
         R *cc = c + j * ldc;
         alignas(64) R f[G];
         for (int l = 0; l < G; ++l) f[l] = t[l] * v[j * incv + l];
-        if (all) {
-            for (int i = 0; i < m; ++i)
-                for (int l = 0; l < G; ++l) cc[i * G + l] -= acc[i * G + l] * f[l];
-        } else {
-            for (int i = 0; i < m; ++i)
-                for (int l = 0; l < G; ++l) {
-                    const R x = cc[i * G + l];
-                    cc[i * G + l] = t[l] == R(0) ? x : x - acc[i * G + l] * f[l];
-                }
-        }
+        subtract_lanes(m, cc, acc, f, t, all);
     }
 }
 
 // apply_left on group_size interleaved matrices (lane l of element (r, c) at c * ldc + r *
-// group_size + l, v's elements group_size apart): C := (I - t v v^T) C lane by lane. A lane with
-// t = 0 is left exactly as it is, as dlarf leaves it (a NaN or Inf in C times t = 0 would
-// otherwise spread over the column, and a -0 become +0).
+// group_size + l, v's elements group_size apart): C := (I - t v v^T) C lane by lane, a lane with
+// t = 0 left exactly as it is (subtract_lanes).
 template <class R> void apply_left_lanes(int m, int n, const R *v, const R *t, R *c, int ldc) {
     constexpr int G = group_size;
     bool all = true;
@@ -221,16 +225,7 @@ template <class R> void apply_left_lanes(int m, int n, const R *v, const R *t, R
         for (int r = 0; r < m; ++r)
             for (int l = 0; l < G; ++l) sum[l] += v[r * G + l] * cc[r * G + l];
         for (int l = 0; l < G; ++l) sum[l] *= t[l];
-        if (all) {
-            for (int r = 0; r < m; ++r)
-                for (int l = 0; l < G; ++l) cc[r * G + l] -= v[r * G + l] * sum[l];
-        } else {
-            for (int r = 0; r < m; ++r)
-                for (int l = 0; l < G; ++l) {
-                    const R x = cc[r * G + l];
-                    cc[r * G + l] = t[l] == R(0) ? x : x - v[r * G + l] * sum[l];
-                }
-        }
+        subtract_lanes(m, cc, v, sum, t, all);
     }
 }
 

@@ -390,6 +390,16 @@ TYPED_TEST(Small, GeqrfEveryShape) {
         }
 }
 
+// The shapes of both kinds of the grouped Householder kernels: square fixed orders and run-time
+// shapes.
+std::vector<std::pair<int, int>> group_qr_shapes() {
+    std::vector<std::pair<int, int>> shapes;
+    for (int n = 1; n <= kMax; ++n) shapes.push_back({n, n});
+    for (int m : kQrOrders)
+        for (int n : kQrOrders) shapes.push_back({m, n});
+    return shapes;
+}
+
 // The grouped QR over the shapes of both kinds of its kernel (square fixed orders, run-time
 // shapes), group sizes 1, 3 and 8, one lane with a zero column (tau = 0), and for square shapes
 // one with a zero column 0 and a NaN in the last diagonal element (no larfg sees it before the
@@ -403,11 +413,7 @@ TYPED_TEST(Small, GeqrfGroup) {
         EXPECT_FALSE(small::geqrf_group<T>(1, 1, &none, 1, &none, 1));
         return;
     }
-    std::vector<std::pair<int, int>> shapes;
-    for (int n = 1; n <= kMax; ++n) shapes.push_back({n, n});
-    for (int m : kQrOrders)
-        for (int n : kQrOrders) shapes.push_back({m, n});
-    for (auto [m, n] : shapes)
+    for (auto [m, n] : group_qr_shapes())
         for (int count : {1, 3, small::group_size}) {
             const int k = std::min(m, n);
             std::vector<Mat<T>> a;
@@ -511,11 +517,7 @@ TYPED_TEST(Small, GebrdGroup) {
         EXPECT_FALSE(small::gebrd_group<T>(1, 1, &none, 1, &rnone, &rnone, &none, &none, 1));
         return;
     }
-    std::vector<std::pair<int, int>> shapes;
-    for (int n = 1; n <= kMax; ++n) shapes.push_back({n, n});
-    for (int m : kQrOrders)
-        for (int n : kQrOrders) shapes.push_back({m, n});
-    for (auto [m, n] : shapes)
+    for (auto [m, n] : group_qr_shapes())
         for (int count : {1, 3, small::group_size}) {
             const int k = std::min(m, n);
             std::vector<Mat<T>> a;
