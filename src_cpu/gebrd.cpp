@@ -25,7 +25,7 @@ template <class T> int run(const Gebrd<T> &op) {
             });
     };
     // A batch of one small shape goes through the kernel that reduces several matrices at once.
-    if (op.b.layout != Layout::Variable && small::geqrf_group_covers<T>(op.m.value, op.n.value)) {
+    if (op.b.layout != Layout::Variable && small::gebrd_group_covers<T>(op.m.value, op.n.value)) {
         using R = Real<T>;
         for_each_group(op, small::group_size, [&](int64_t first, int size, int next) {
             T *a[small::group_size], *tq[small::group_size], *tp[small::group_size];

@@ -47,8 +47,10 @@ template <class T>
 bool geqrf_group(int m, int n, T *const *A, int lda, T *const *tau, int count, const T *const *next = nullptr,
                  int next_count = 0);
 template <class T> bool gebrd(int m, int n, T *A, int lda, Real<T> *d, Real<T> *e, T *tauq, T *taup);
-// gebrd on up to group_size m x n matrices of one shape and leading dimension at once, for the
-// shapes geqrf_group_covers takes; false, nothing written, as geqrf_group.
+// gebrd on up to group_size m x n matrices of one shape and leading dimension at once;
+// gebrd_group_covers(m, n) says whether it takes the shape (real types only); false, nothing
+// written, as geqrf_group.
+template <class T> bool gebrd_group_covers(int m, int n);
 template <class T>
 bool gebrd_group(int m, int n, T *const *A, int lda, Real<T> *const *d, Real<T> *const *e, T *const *tauq,
                  T *const *taup, int count, const T *const *next = nullptr, int next_count = 0);

@@ -69,33 +69,22 @@ template <class D> constexpr int capacity = capacity_of<D>::value;
 template <class D> constexpr bool is_fixed = false;
 template <int N> constexpr bool is_fixed<Fixed<N>> = true;
 
-// At least `bytes` of 64-byte aligned memory, the calling thread's own, kept for its next call;
-// nullptr when it cannot be had. For the group kernels' local copies past the fixed sizes (266 KiB
-// of doubles at order 64: more than a caller's thread may have as stack). One user at a time.
-inline void *thread_scratch(size_t bytes) {
-    struct Buffer {
-        void *p = nullptr;
-        size_t size = 0;
-        ~Buffer() { std::free(p); }
-    };
-    thread_local Buffer b;
-    if (b.size < bytes) {
-        void *q = std::aligned_alloc(64, (bytes + 63) / 64 * 64);
-        if (!q) return nullptr;
-        std::free(b.p);
-        b.p = q;
-        b.size = bytes;
-    }
-    return b.p;
-}
 // The interleaved local copy of a group kernel of order type Nt, Size elements: on the stack for
-// the fixed orders, in thread_scratch beyond them; get() is nullptr when that could not be had.
+// the fixed orders; beyond them (266 KiB of doubles at order 64, 4 MiB at 256: more than a
+// caller's thread may have as stack) on the heap for the kernel's call. get() is nullptr when that
+// could not be had. (A copy kept per thread between calls measured no faster: after the first
+// call the allocator hands back the same freed block without a system call.)
 template <class R, class Nt, int Size> class GroupCopy {
     alignas(64) R stack_[is_fixed<Nt> ? Size : 1];
     R *p_;
 
 public:
-    GroupCopy() : p_(is_fixed<Nt> ? stack_ : static_cast<R *>(thread_scratch(sizeof(R) * size_t(Size)))) {}
+    GroupCopy() : p_(stack_) {
+        if (!is_fixed<Nt>) p_ = static_cast<R *>(std::aligned_alloc(64, (sizeof(R) * size_t(Size) + 63) / 64 * 64));
+    }
+    ~GroupCopy() {
+        if (!is_fixed<Nt>) std::free(p_);
+    }
     GroupCopy(const GroupCopy &) = delete;
     GroupCopy &operator=(const GroupCopy &) = delete;
     R *get() const { return p_; }

@@ -18,6 +18,7 @@ constexpr int kQrMax = 64;          // geqrf's and gebrd's, run-time sizes past 
 // Shapes past kMax, where geqrf and gebrd run with run-time sizes: both sides of the fixed-size
 // cut-off, odd orders (the four-column blocks' remainders), and the largest.
 constexpr int kQrOrders[] = {1, 5, 17, 30, 33, 47, 64};
+constexpr int kGeqrfGroupMax = 128, kGebrdGroupMax = 256;  // geqrf_group's, gebrd_group's (small_qr.cpp)
 
 // These are CPU kernels: under the CUDA registration there is nothing to test.
 template <class T> class Small : public ::testing::Test {
@@ -390,13 +391,17 @@ TYPED_TEST(Small, GeqrfEveryShape) {
         }
 }
 
-// The shapes of both kinds of the grouped Householder kernels: square fixed orders and run-time
-// shapes.
-std::vector<std::pair<int, int>> group_qr_shapes() {
+// The shapes of both kinds of the grouped Householder kernels up to order `largest`: square fixed
+// orders, run-time shapes, and the largest with its neighbours.
+std::vector<std::pair<int, int>> group_qr_shapes(int largest) {
     std::vector<std::pair<int, int>> shapes;
     for (int n = 1; n <= kMax; ++n) shapes.push_back({n, n});
     for (int m : kQrOrders)
         for (int n : kQrOrders) shapes.push_back({m, n});
+    for (int k : {kQrMax + 1, largest * 3 / 4 + 1, largest}) {
+        shapes.push_back({largest, k});
+        if (k != largest) shapes.push_back({k, largest});
+    }
     return shapes;
 }
 
@@ -413,7 +418,7 @@ TYPED_TEST(Small, GeqrfGroup) {
         EXPECT_FALSE(small::geqrf_group<T>(1, 1, &none, 1, &none, 1));
         return;
     }
-    for (auto [m, n] : group_qr_shapes())
+    for (auto [m, n] : group_qr_shapes(kGeqrfGroupMax))
         for (int count : {1, 3, small::group_size}) {
             const int k = std::min(m, n);
             std::vector<Mat<T>> a;
@@ -460,7 +465,7 @@ TYPED_TEST(Small, GeqrfGroup) {
                 for (const T &t : tau[l]) EXPECT_TRUE(same_bits(t, guard_value<T>()));
             }
         }
-    EXPECT_FALSE(small::geqrf_group<T>(kQrMax + 1, 4, &none, kQrMax + 1, &none, 1));
+    EXPECT_FALSE(small::geqrf_group<T>(kGeqrfGroupMax + 1, 4, &none, kGeqrfGroupMax + 1, &none, 1));
     EXPECT_FALSE(small::geqrf_group<T>(4, 4, &none, 4, &none, small::group_size + 1));
 }
 
@@ -517,7 +522,7 @@ TYPED_TEST(Small, GebrdGroup) {
         EXPECT_FALSE(small::gebrd_group<T>(1, 1, &none, 1, &rnone, &rnone, &none, &none, 1));
         return;
     }
-    for (auto [m, n] : group_qr_shapes())
+    for (auto [m, n] : group_qr_shapes(kGebrdGroupMax))
         for (int count : {1, 3, small::group_size}) {
             const int k = std::min(m, n);
             std::vector<Mat<T>> a;
@@ -558,7 +563,7 @@ TYPED_TEST(Small, GebrdGroup) {
                 for (const T &t : tq[l]) EXPECT_TRUE(same_bits(t, guard_value<T>()));
             }
         }
-    EXPECT_FALSE(small::gebrd_group<T>(4, kQrMax + 1, &none, 4, &rnone, &rnone, &none, &none, 1));
+    EXPECT_FALSE(small::gebrd_group<T>(4, kGebrdGroupMax + 1, &none, 4, &rnone, &rnone, &none, &none, 1));
 }
 
 TYPED_TEST(Small, GebrdEveryShape) {
