@@ -1,5 +1,5 @@
 // CPU backend: the BLAS routines, one system BLAS call per matrix (trsv first offered to the
-// library's small kernels).
+// library's own kernels).
 //
 // Arrays that BLAS does not reference for the given sizes and scalars may be null (interface_c/
 // blas.cpp checks them with zero size); they are never located then, so that a null strided base
@@ -12,12 +12,17 @@
 namespace bl {
 namespace cpu {
 
+// trsv goes to the library's kernels (small.hpp; BLAS only for n > 16 with incx != 1). In a
+// uniform batch each thread's static share runs in order, so A[i + 1] is, bar the share's end, the
+// thread's next matrix, which the kernel prefetches.
 template <class T> int run(const Trsv<T> &op) {
+    const bool uniform = op.b.layout != Layout::Variable;
     for_each_matrix(op, [&](int64_t i) {
         const int n = op.n[i], lda = op.A.ld[i], incx = op.x.ld[i];
         if (n == 0) return;
         const char u = op.uplo.value, t = op.trans.value, d = op.diag.value;
-        if (!small::trsv(u, t, d, n, op.A[i], lda, op.x[i], incx))
+        const T *next = uniform && i + 1 < op.b.count ? op.A[i + 1] : nullptr;
+        if (!small::trsv(u, t, d, n, op.A[i], lda, op.x[i], incx, next))
             lapack::trsv(u, t, d, n, op.A[i], lda, op.x[i], incx);
     });
     return 0;

@@ -36,7 +36,12 @@ template <class T>
 bool potrf_group(char uplo, int n, T *const *A, int lda, int *info, int count, const T *const *next = nullptr,
                  int next_count = 0);
 template <class T> bool potrs(char uplo, int n, int nrhs, const T *A, int lda, T *B, int ldb);
-template <class T> bool trsv(char uplo, char trans, char diag, int n, const T *A, int lda, T *x, int incx);
+// trsv is not limited to tiny orders: with incx = 1 it takes any order (fixed-size kernels to 8, a
+// kernel by blocks of columns beyond) except transposed solves with a triangle past 256 KiB;
+// other increments up to max_order. `next`, if not null, is the matrix the caller solves next
+// (same order and lda), whose triangle the kernel prefetches.
+template <class T>
+bool trsv(char uplo, char trans, char diag, int n, const T *A, int lda, T *x, int incx, const T *next = nullptr);
 template <class T> bool geqrf(int m, int n, T *A, int lda, T *tau);
 // geqrf on up to group_size m x n matrices of one shape and leading dimension at once (A[0..count),
 // each with its own tau); geqrf_group_covers(m, n) says whether it takes the shape (real types

@@ -37,18 +37,29 @@ constexpr int max_order = 16;
 #define BL_SMALL_CLONES
 #endif
 
-// Asks the caches for a column of `rows` elements, one software prefetch (for writing: the group
-// kernels copy in and write back) per 64-byte line. The group kernels issue it for column j of
+// GCC takes a prefetch for an operation without effects: a function that only prefetches is
+// found const by its interprocedural analysis and every call to it deleted (GCC 12 at -O2 and
+// -O3 removed trsv's prefetch of the next triangle that way). Functions that only prefetch are
+// therefore inlined, always, into the code that uses them.
+#if defined(__GNUC__) || defined(__clang__)
+#define BL_PREFETCH_INLINE __attribute__((always_inline)) inline
+#else
+#define BL_PREFETCH_INLINE inline
+#endif
+
+// Asks the caches for a column of `rows` elements, one software prefetch per 64-byte line: for
+// writing unless Write is false (the group kernels copy in and write back), into L1 (Locality 3)
+// or, with Locality 2, into L2 only (prefetcht1 on x86), __builtin_prefetch's scale. The group kernels issue it for column j of
 // the next group's matrices at their step j, spread over the factorization: a batch larger than
 // the caches otherwise stalls on each group's copy-in. All of the next group's prefetches issued
 // before the group instead cost potrf 7% at n = 16 (they wait for the miss buffers in a row).
 // Without GCC's builtin (or Clang's), it does nothing.
-template <class T> void prefetch_column(const T *a, int rows) {
+template <bool Write = true, int Locality = 3, class T> BL_PREFETCH_INLINE void prefetch_column(const T *a, int rows) {
 #if defined(__GNUC__) || defined(__clang__)
     constexpr uintptr_t line = 64;
     const uintptr_t end = reinterpret_cast<uintptr_t>(a + rows);
     for (uintptr_t p = reinterpret_cast<uintptr_t>(a) & ~(line - 1); p < end; p += line)
-        __builtin_prefetch(reinterpret_cast<const void *>(p), 1);
+        __builtin_prefetch(reinterpret_cast<const void *>(p), Write ? 1 : 0, Locality);
 #else
     (void)a, (void)rows;
 #endif

@@ -327,9 +327,16 @@ TYPED_TEST(Small, Potrs) {
 }
 
 // ---- trsv -------------------------------------------------------------------------------------
+// Every order up to kMax (the fixed-size kernels for any increment, the blocked one from 9 with
+// incx = 1), then blocked orders with a narrow last block (17, 31, 33, 65) and a wide one. `next`
+// is given (the matrix itself: it is only prefetched, so must not change the result). Past kMax
+// the kernel declines increments other than 1, and transposed solves past its prefetch bound.
 TYPED_TEST(Small, Trsv) {
     using T = TypeParam;
-    for (int n = 1; n <= kMax; ++n)
+    std::vector<int> orders;
+    for (int n = 1; n <= kMax; ++n) orders.push_back(n);
+    for (int n : {17, 31, 33, 65, 130}) orders.push_back(n);
+    for (int n : orders)
         for (char uplo : {'U', 'L'})
             for (char trans : {'N', 'T', 'C'})
                 for (char diag : {'N', 'U'})
@@ -342,7 +349,11 @@ TYPED_TEST(Small, Trsv) {
                         const int len = 1 + (n - 1) * std::abs(incx);
                         Mat<T> x(len, 1);
                         Mat<T> ref = x;
-                        ASSERT_TRUE(small::trsv(uplo, trans, diag, n, a.data(), a.ld, x.data(), incx));
+                        if (n > kMax && incx != 1) {
+                            EXPECT_FALSE(small::trsv(uplo, trans, diag, n, a.data(), a.ld, x.data(), incx, a.data()));
+                            continue;
+                        }
+                        ASSERT_TRUE(small::trsv(uplo, trans, diag, n, a.data(), a.ld, x.data(), incx, a.data()));
                         bl::lapack::trsv(uplo, trans, diag, n, a.data(), a.ld, ref.data(), incx);
                         EXPECT_LT(diff_ratio(x.dense(), ref.dense(), n), kCompare)
                             << n << uplo << trans << diag << incx;
@@ -350,6 +361,11 @@ TYPED_TEST(Small, Trsv) {
                         for (int i = 0; i < len; ++i)
                             if (i % std::abs(incx) != 0) EXPECT_TRUE(same_bits(x.at(i, 0), ref.at(i, 0)));
                     }
+    // Transposed solves whose triangle is past 256 KiB go to BLAS.
+    const int big = sizeof(T) == 16 ? 200 : sizeof(T) == 8 ? 260 : 370;
+    Mat<T> a(big, big), x(big, 1);
+    EXPECT_TRUE(small::trsv('L', 'N', 'N', big, a.data(), a.ld, x.data(), 1));
+    EXPECT_FALSE(small::trsv('L', 'T', 'N', big, a.data(), a.ld, x.data(), 1));
 }
 
 // ---- Householder ------------------------------------------------------------------------------
