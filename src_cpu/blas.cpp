@@ -12,7 +12,7 @@
 namespace bl {
 namespace cpu {
 
-// trsv goes to the library's kernels (small.hpp; BLAS only for n > 16 with incx != 1). In a
+// trsv goes to the library's kernels first (small.hpp says which solves they leave to BLAS). In a
 // uniform batch each thread's static share runs in order, so A[i + 1] is, bar the share's end, the
 // thread's next matrix, which the kernel prefetches.
 template <class T> int run(const Trsv<T> &op) {

@@ -49,9 +49,9 @@ constexpr int max_order = 16;
 
 // Asks the caches for a column of `rows` elements, one software prefetch per 64-byte line: for
 // writing unless Write is false (the group kernels copy in and write back), into L1 (Locality 3)
-// or, with Locality 2, into L2 only (prefetcht1 on x86), __builtin_prefetch's scale. The group kernels issue it for column j of
-// the next group's matrices at their step j, spread over the factorization: a batch larger than
-// the caches otherwise stalls on each group's copy-in. All of the next group's prefetches issued
+// or, with Locality 2, into L2 only (prefetcht1 on x86), __builtin_prefetch's scale. The group
+// kernels issue it for column j of the next group's matrices at their step j, spread over the
+// factorization: a batch larger than the caches otherwise stalls on each group's copy-in. All of the next group's prefetches issued
 // before the group instead cost potrf 7% at n = 16 (they wait for the miss buffers in a row).
 // Without GCC's builtin (or Clang's), it does nothing.
 template <bool Write = true, int Locality = 3, class T> BL_PREFETCH_INLINE void prefetch_column(const T *a, int rows) {

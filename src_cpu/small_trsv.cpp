@@ -1,6 +1,6 @@
-// Triangular solve with one vector (small.hpp), BLAS trsv's operation: fixed-size kernels for the
-// smallest orders (and up to max_order for increments other than 1), a kernel by blocks of
-// columns beyond.
+// Triangular solve with one vector (small.hpp), BLAS trsv's operation: fixed-size kernels for
+// orders 1 and 2 (and up to max_order for increments other than 1), a kernel by blocks of columns
+// beyond.
 #include "small.hpp"
 #include "small_detail.hpp"
 #include "ops.hpp"
@@ -28,8 +28,8 @@ BL_PREFETCH_INLINE void prefetch_triangle(bool lower, int n, const T *next, int6
 
 // x is gathered into a contiguous local vector (any increment; for a negative one, BLAS's
 // convention: element i at x[(n-1-i) * |incx|]), solved, and scattered back. Up to order 8 the
-// prefetch of the next matrix costs more than it saves (n = 4: 0.96 against 1.15 GFLOP/s, 8: 1.6
-// against 1.95; the hardware prefetcher follows matrices that small by itself).
+// prefetch of the next matrix costs this kernel more than it saves (n = 4: 0.96 against 1.15
+// GFLOP/s, 8: 1.6 against 1.95; the hardware prefetcher follows matrices that small by itself).
 template <class T, class Nt>
 bool trsv_kernel(char uplo, char trans, char diag, Nt n, const T *A, int lda, T *x, int incx, const T *next) {
     if (next && n > 8) prefetch_triangle(uplo == 'L', n, next, lda, 0, n);
@@ -46,8 +46,9 @@ bool trsv_kernel(char uplo, char trans, char diag, Nt n, const T *A, int lda, T 
 // A solve that goes column by column (BLAS's reference form, and what OpenBLAS's dtrsv does inside
 // its diagonal blocks) loads and stores the unsolved part of x once per column; taking W columns
 // per pass over x divides that traffic by W, so that the solve runs at the speed A streams in from
-// memory (batchlapack-bench, 2 threads, double, 'L' 'N': 1.1-1.7x OpenBLAS's dtrsv from n = 32 to
-// 512). Reciprocals of the diagonal, as in tri_solve.
+// memory (standalone OpenMP loop, 2 threads, double, 'L' 'N', before the prefetch below was
+// added: 1.1-1.7x OpenBLAS's dtrsv from n = 32 to 512). Reciprocals of the diagonal, as in
+// tri_solve.
 constexpr int kTrsvColumns = 4;
 
 // op(A) = A: solves the W x W diagonal block at columns [j0, j0 + W), then subtracts those columns
@@ -142,14 +143,15 @@ void blocked_solve(bool lower, char trans, bool unit, int n, const T *a, int64_t
 BL_PRECISIONS(BL_BLOCKED_TRSV)
 #undef BL_BLOCKED_TRSV
 
-// Orders up to 8 go to the fixed-size kernels (which also take any increment): below 9 the
-// blocked kernel's block dispatch costs more than it saves (n = 8: 1.9 against 1.6 GFLOP/s), at
-// 9 to 16 it is the faster (16: 2.4-2.7 against 2.3-2.4). Transposed solves with a triangle past
-// the prefetch bound go back to BLAS, whose transposed form runs on its gemv kernel (OpenBLAS,
-// 'U' 'T', n = 512: 4.3-4.6 against 3.1-3.6 GFLOP/s; 'N' stays ahead there, 1.2-1.3x).
+// With incx = 1 every order from 3 goes to the blocked kernel: it beats the fixed-size kernels
+// from there (batchlapack-bench, 2 threads, 'L' 'N', GFLOP/s blocked / fixed: n = 3 1.02 / 0.98,
+// 4 1.5 / 1.25, 8 3.1 / 2.2), which keep orders 1 and 2 (0.24 / 0.15 and 0.84 / 0.50 the other
+// way round) and other increments up to max_order. Transposed solves with a triangle past the
+// prefetch bound go back to BLAS, whose transposed form runs on its gemv kernel (OpenBLAS, 'U'
+// 'T', n = 512: 4.3-4.6 against 3.1-3.6 GFLOP/s; 'N' stays ahead there, 1.2-1.3x).
 template <class T>
 bool trsv(char uplo, char trans, char diag, int n, const T *A, int lda, T *x, int incx, const T *next) {
-    if (n > 8 && incx == 1 && (trans == 'N' || triangle_bytes<T>(n) <= kTrsvPrefetchBytes)) {
+    if (n > 2 && incx == 1 && (trans == 'N' || triangle_bytes<T>(n) <= kTrsvPrefetchBytes)) {
         blocked_trsv(uplo == 'L', trans, diag == 'U', n, A, lda, x, next);
         return true;
     }

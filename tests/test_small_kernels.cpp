@@ -327,7 +327,7 @@ TYPED_TEST(Small, Potrs) {
 }
 
 // ---- trsv -------------------------------------------------------------------------------------
-// Every order up to kMax (the fixed-size kernels for any increment, the blocked one from 9 with
+// Every order up to kMax (the fixed-size kernels for any increment, the blocked one from 3 with
 // incx = 1), then blocked orders with a narrow last block (17, 31, 33, 65) and a wide one. `next`
 // is given (the matrix itself: it is only prefetched, so must not change the result). Past kMax
 // the kernel declines increments other than 1, and transposed solves past its prefetch bound.
