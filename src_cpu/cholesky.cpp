@@ -3,9 +3,20 @@
 #include "lapack.hpp"
 #include "parallel.hpp"
 #include "small.hpp"
+#include "tiled.hpp"
 
 namespace bl {
 namespace cpu {
+
+// One matrix's factorization: the tiny-matrix kernel, the tiled kernel, or the system LAPACK,
+// whichever takes its order first. `work` is the thread's share of a workspace of
+// tiled::workspace's size.
+template <class T> void factor(char uplo, int n, T *A, int lda, int *info, T *work) {
+    if (tiled::covers<T>(n))
+        tiled::potrf(uplo, n, A, lda, info, work);
+    else if (!small::potrf(uplo, n, A, lda, info))
+        lapack::potrf(uplo, n, A, lda, info);
+}
 
 template <class T> int run(const Potrf<T> &op) {
     // A batch of one small order goes through the kernel that factors several matrices at once.
@@ -22,11 +33,8 @@ template <class T> int run(const Potrf<T> &op) {
         });
         return 0;
     }
-    for_each_matrix(op, [&](int64_t i) {
-        const char uplo = op.uplo.value;
-        const int n = op.n[i], lda = op.A.ld[i];
-        if (!small::potrf(uplo, n, op.A[i], lda, &op.b.info[i])) lapack::potrf(uplo, n, op.A[i], lda, &op.b.info[i]);
-    });
+    ThreadWork<T> work(tiled::workspace<T>(op.n, op.b.count));
+    for_each_matrix(op, [&](int64_t i) { factor(op.uplo.value, op.n[i], op.A[i], op.A.ld[i], &op.b.info[i], work.get()); });
     return 0;
 }
 BL_INSTANTIATE_RUN(Potrf)
@@ -49,11 +57,12 @@ BL_INSTANTIATE_RUN(Potrs)
 // posv is potrf, then potrs when the matrix is positive definite (B untouched otherwise), as
 // LAPACK defines it; composed here so that the tiny-matrix kernels and the LAPACK path agree.
 template <class T> int run(const Posv<T> &op) {
+    ThreadWork<T> work(tiled::workspace<T>(op.n, op.b.count));
     for_each_matrix(op, [&](int64_t i) {
         const char uplo = op.uplo.value;
         const int n = op.n[i], lda = op.A.ld[i];
         int *info = &op.b.info[i];
-        if (!small::potrf(uplo, n, op.A[i], lda, info)) lapack::potrf(uplo, n, op.A[i], lda, info);
+        factor(uplo, n, op.A[i], lda, info, work.get());
         if (*info == 0) solve_cholesky<T>(uplo, n, op.nrhs[i], op.A[i], lda, op.B[i], op.B.ld[i], info);
     });
     return 0;

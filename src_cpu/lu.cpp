@@ -3,9 +3,20 @@
 #include "lapack.hpp"
 #include "parallel.hpp"
 #include "small.hpp"
+#include "tiled.hpp"
 
 namespace bl {
 namespace cpu {
+
+// One matrix's factorization: the tiled kernel, the tiny-matrix kernel, or the system LAPACK,
+// whichever takes its shape first. `work` is the thread's share of a workspace of
+// tiled::workspace's size.
+template <class T> void factor(int m, int n, T *A, int lda, int *ipiv, int *info, T *work) {
+    if (m == n && tiled::covers<T>(n))
+        tiled::getrf(n, A, lda, ipiv, info, work);
+    else if (!small::getrf(m, n, A, lda, ipiv, info))
+        lapack::getrf(m, n, A, lda, ipiv, info);
+}
 
 template <class T> int run(const Getrf<T> &op) {
     // A batch of one small square order goes through the kernel that factors several matrices at once.
@@ -25,10 +36,9 @@ template <class T> int run(const Getrf<T> &op) {
         });
         return 0;
     }
+    ThreadWork<T> work(tiled::workspace<T>(op.n, op.b.count));
     for_each_matrix(op, [&](int64_t i) {
-        const int m = op.m[i], n = op.n[i], lda = op.A.ld[i];
-        if (!small::getrf(m, n, op.A[i], lda, op.ipiv[i], &op.b.info[i]))
-            lapack::getrf(m, n, op.A[i], lda, op.ipiv[i], &op.b.info[i]);
+        factor(op.m[i], op.n[i], op.A[i], op.A.ld[i], op.ipiv[i], &op.b.info[i], work.get());
     });
     return 0;
 }
@@ -55,10 +65,11 @@ BL_INSTANTIATE_RUN(Getrs)
 // defines it. Not the system's gesv: OpenBLAS's skips the factorization (and its info) when
 // nrhs = 0, and the tiny-matrix kernels must agree with the LAPACK path.
 template <class T> int run(const Gesv<T> &op) {
+    ThreadWork<T> work(tiled::workspace<T>(op.n, op.b.count));
     for_each_matrix(op, [&](int64_t i) {
         const int n = op.n[i], lda = op.A.ld[i];
         int *info = &op.b.info[i];
-        if (!small::getrf(n, n, op.A[i], lda, op.ipiv[i], info)) lapack::getrf(n, n, op.A[i], lda, op.ipiv[i], info);
+        factor(n, n, op.A[i], lda, op.ipiv[i], info, work.get());
         if (*info == 0) solve_lu<T>('N', n, op.nrhs[i], op.A[i], lda, op.ipiv[i], op.B[i], op.B.ld[i], info);
     });
     return 0;

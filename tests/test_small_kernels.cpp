@@ -1,14 +1,17 @@
-// The CPU backend's tiny-matrix kernels (src_cpu/small.hpp), called directly and compared with
-// the system LAPACK at every size they cover: the same info and pivots, factors within LAPACK's
-// residual ratios, nothing written outside the matrices. The kernel sources are compiled into
-// this executable (tests/CMakeLists.txt), since the library does not export them.
+// The CPU backend's own kernels, for tiny matrices (src_cpu/small.hpp) and the tiled LU and
+// Cholesky (src_cpu/tiled.hpp), called directly and compared with the system LAPACK at every size
+// they cover: the same info and pivots, factors within LAPACK's residual ratios, nothing written
+// outside the matrices. The kernel sources are compiled into this executable
+// (tests/CMakeLists.txt), since the library does not export them.
 #include "common.hpp"
 #include "small.hpp"
+#include "tiled.hpp"
 
 namespace {
 
 using namespace bltest;
 namespace small = bl::cpu::small;
+namespace tiled = bl::cpu::tiled;
 
 constexpr int kMax = 16;       // the kernels' cut-off (small_detail.hpp's max_order)
 constexpr int kPotrfMax = 16;  // potrf's own (small_cholesky.cpp)
@@ -324,6 +327,92 @@ TYPED_TEST(Small, Potrs) {
                 EXPECT_TRUE(x.guards_intact());
                 EXPECT_LT(diff_ratio(x.dense(), ref, n), kCompare) << n << uplo << nrhs;
             }
+}
+
+// ---- tiled LU and Cholesky ---------------------------------------------------------------------
+// Orders across the tiles (16 rows for double, 32 for float) from the kernels' first: one past a
+// tile edge, a half tile at the end (a padded order), both sides of tile edges, several tiles.
+constexpr int kTiledOrders[] = {65, 72, 79, 80, 81, 96, 100, 127, 128, 129, 200};
+
+
+// The rows of the kernels' tiles for T, or 0 where they do not run: for complex types (by design:
+// checked here) and on processors without AVX-512.
+template <class T> int tiled_tile() {
+    if constexpr (is_complex<T>) {
+        EXPECT_FALSE(tiled::covers<T>(100));
+        return 0;
+    }
+    return tiled::covers<T>(100) ? 128 / int(sizeof(T)) : 0;
+}
+
+template <class T> void check_tiled_getrf(Mat<T> a, bool compare) {
+    const int n = a.n;
+    ASSERT_TRUE(tiled::covers<T>(n)) << n;
+    const std::vector<T> orig = a.dense();
+    std::vector<T> ref = orig, work(size_t(tiled::workspace<T>(n)));
+    std::vector<int> piv(n, -1), ref_piv(n);
+    int info = -7, ref_info = -7;
+    tiled::getrf(n, a.data(), a.ld, piv.data(), &info, work.data());
+    bl::lapack::getrf(n, n, ref.data(), n, ref_piv.data(), &ref_info);
+    const std::vector<T> f = a.dense();
+    EXPECT_TRUE(a.guards_intact()) << n;
+    EXPECT_LT(lu_residual(orig, f, piv.data(), n, n), kThreshold) << n;
+    if (compare) {
+        EXPECT_EQ(info, ref_info) << n;
+        EXPECT_EQ(piv, ref_piv) << n;
+        if (ref_info == 0 && piv == ref_piv) EXPECT_LT(diff_ratio(f, ref, n), kCompare) << n;
+    }
+}
+
+// Random data (the same pivots as LAPACK), integer data (ties and rank deficiency: the residual
+// only), and zero columns at the tile edges (info and the pivots exactly LAPACK's).
+TYPED_TEST(Small, TiledGetrf) {
+    using T = TypeParam;
+    const int tile = tiled_tile<T>();
+    if (is_complex<T>) return;
+    if (!tile) GTEST_SKIP() << "the tiled kernels need AVX-512, which this processor lacks";
+    for (int n : kTiledOrders) {
+        check_tiled_getrf(Mat<T>(n, n), true);
+        check_tiled_getrf(Mat<T>(n, n, Data::Integer), false);
+        for (int z : {0, tile - 1, tile, n / 2, n - 1}) {
+            if (z >= n) continue;
+            Mat<T> a(n, n);
+            for (int i = 0; i < n; ++i) a.at(i, z) = T(0);
+            check_tiled_getrf(a, true);
+        }
+    }
+    EXPECT_FALSE(tiled::covers<T>(64));  // the group kernels' orders
+    EXPECT_FALSE(tiled::covers<T>(1025));
+}
+
+// Both triangles, matrices that fail at the tile edges and elsewhere (the finished columns as
+// potf2 leaves them), and a NaN on the last diagonal, where the kernel stops as potf2 does.
+TYPED_TEST(Small, TiledPotrf) {
+    using T = TypeParam;
+    const int tile = tiled_tile<T>();
+    if (is_complex<T>) return;
+    if (!tile) GTEST_SKIP() << "the tiled kernels need AVX-512, which this processor lacks";
+    for (int n : kTiledOrders) {
+        std::vector<T> work(size_t(tiled::workspace<T>(n)));
+        for (char uplo : {'U', 'L'}) {
+            for (int bad : {-1, 0, tile - 1, tile, n / 2, n - 1}) {  // bad >= 0: leading minor bad+1 < 0
+                Mat<T> a = spd<T>(n, uplo);
+                if (bad >= 0) a.at(bad, bad) = T(-1);
+                const Mat<T> input = a;
+                int info = -7;
+                tiled::potrf(uplo, n, a.data(), a.ld, &info, work.data());
+                EXPECT_EQ(info, bad + 1) << n << uplo;
+                check_potrf(uplo, input, a, info, "tiled ");
+            }
+            Mat<T> a = spd<T>(n, uplo);
+            a.at(n - 1, n - 1) = std::numeric_limits<Real<T>>::quiet_NaN();
+            int info = -7;
+            tiled::potrf(uplo, n, a.data(), a.ld, &info, work.data());
+            EXPECT_EQ(info, n) << n << uplo;
+            EXPECT_TRUE(std::isnan(std::real(a.at(n - 1, n - 1))));
+            EXPECT_TRUE(a.guards_intact());
+        }
+    }
 }
 
 // ---- trsv -------------------------------------------------------------------------------------

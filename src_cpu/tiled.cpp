@@ -1,0 +1,364 @@
+// CPU backend: the tiled LU and Cholesky factorizations (tiled.hpp says what they are and why).
+#include "tiled.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <complex>
+#include <cstring>
+#include <limits>
+#include <type_traits>
+#include <utility>
+
+// The kernels are written with GCC's vector extensions for 64-byte vectors and compiled for
+// x86-64-v4 whatever the rest of the library targets; covers() checks the processor at run time.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define BL_TILED_KERNELS 1
+#endif
+
+namespace bl {
+namespace cpu {
+namespace tiled {
+
+// Orders the kernels take. Below, the group kernels (small.hpp) take a uniform batch; a variable
+// one goes to LAPACK there, as the tiled kernels did not beat it by a margin (batchlapack-bench
+// --vbatch, 2 threads, orders 48-96: dpotrf 0.83x the OpenMP loop with them from 33, 1.15x
+// from 65). From 65 to the top they led the OpenMP loop at every order measured: 65, 72, 81-137,
+// 200, 256, 512, 768, 1024 (getrf 1.10-1.70x, potrf 1.08-1.53x; 1.19x and 1.15x at 1024). Past
+// the top nothing was measured.
+constexpr int kMinOrder = 65;
+constexpr int kMaxOrder = 1024;
+
+#ifdef BL_TILED_KERNELS
+#pragma GCC push_options
+#pragma GCC target("arch=x86-64-v4")
+#define BL_TILED_INLINE __attribute__((always_inline)) inline
+
+template <class T> struct Simd;
+template <> struct Simd<float> { typedef float V __attribute__((vector_size(64))); };
+template <> struct Simd<double> { typedef double V __attribute__((vector_size(64))); };
+template <class T> using Vec = typename Simd<T>::V;
+template <class T> constexpr int kLanes = int(64 / sizeof(T));
+// Rows of a tile (two vectors) and width of a block column: the padded order is a multiple of it.
+template <class T> constexpr int kTile = 2 * kLanes<T>;
+// Columns of the register kernel's tile: 2 x 8 accumulators, with room left in the 32 registers
+// for the two column vectors and the broadcast.
+constexpr int kCols = 8;
+
+template <class T> BL_TILED_INLINE Vec<T> load(const T *p) {
+    Vec<T> v;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+}
+template <class T> BL_TILED_INLINE void store(T *p, Vec<T> v) { std::memcpy(p, &v, sizeof v); }
+template <class T> BL_TILED_INLINE Vec<T> splat(T x) { return Vec<T>{} + x; }
+
+// The register kernel: C = A B (Set) or C -= A B for a tile of C of V vectors of rows (V = 2: a
+// whole tile; 1: the half tile a padded order may end with) and kCols columns (column j at
+// c + j ldc), A of the same rows and k columns (column l at a + l lda) and B of k rows and kCols
+// columns, element (l, j) at b[l bk + j bj], so that B may be a transpose.
+template <bool Set, int V, class T>
+BL_TILED_INLINE void kernel(int k, const T *a, int64_t lda, const T *b, int64_t bk, int64_t bj, T *c, int64_t ldc) {
+    constexpr int W = kLanes<T>;
+    Vec<T> acc[V][kCols];
+#pragma GCC unroll 8
+    for (int j = 0; j < kCols; ++j)
+        for (int v = 0; v < V; ++v) acc[v][j] = Vec<T>{};
+    for (int l = 0; l < k; ++l) {
+        Vec<T> x[V];
+        for (int v = 0; v < V; ++v) x[v] = load(a + l * lda + v * W);
+        const T *row = b + l * bk;
+#pragma GCC unroll 8
+        for (int j = 0; j < kCols; ++j) {
+            const Vec<T> s = splat(row[j * bj]);
+            for (int v = 0; v < V; ++v) acc[v][j] += x[v] * s;
+        }
+    }
+#pragma GCC unroll 8
+    for (int j = 0; j < kCols; ++j)
+        for (int v = 0; v < V; ++v) {
+            T *cj = c + j * ldc + v * W;
+            store(cj, Set ? acc[v][j] : load(cj) - acc[v][j]);
+        }
+}
+
+// The kernel over a tile of `rows` rows (a whole tile or, last in a column, half of one) and
+// `cols` columns (a multiple of kCols).
+template <bool Set, class T>
+BL_TILED_INLINE void tile_product(int rows, int cols, int k, const T *a, int64_t lda, const T *b, int64_t bk, int64_t bj,
+                                  T *c, int64_t ldc) {
+    for (int j = 0; j < cols; j += kCols) {
+        if (rows == kTile<T>)
+            kernel<Set, 2>(k, a, lda, b + j * bj, bk, bj, c + j * ldc, ldc);
+        else
+            kernel<Set, 1>(k, a, lda, b + j * bj, bk, bj, c + j * ldc, ldc);
+    }
+}
+
+// The padded copy: order n rounded up to whole vectors (a half tile at the end where n is not a
+// whole number of tiles), columns a whole number of vectors apart plus one vector (a column
+// pitch of a power of two would put a tile's columns in the same cache sets), 64-byte aligned.
+// The block inverses and a tile's copy follow it.
+template <class T> struct Workspace {
+    int N;
+    int64_t ld;
+    T *w, *inv, *tile;
+    Workspace(int n, T *work) : N(padded(n)), ld(N + kLanes<T>) {
+        w = reinterpret_cast<T *>((reinterpret_cast<uintptr_t>(work) + 63) & ~uintptr_t(63));
+        inv = w + N * ld;
+        tile = inv + int64_t(N) * kTile<T>;
+    }
+    static int padded(int n) { return (n + kLanes<T> - 1) / kLanes<T> * kLanes<T>; }
+    static int64_t size(int n) {
+        const int N = padded(n);
+        return int64_t(N) * (N + kLanes<T>) + int64_t(N) * kTile<T> + kTile<T> * kTile<T> + kLanes<T>;
+    }
+};
+
+// `rows` rows and `cols` columns of the copy at p into the workspace's tile, leading dimension kTile.
+template <class T> BL_TILED_INLINE void copy_tile(const T *p, int64_t ld, int rows, int cols, T *tile) {
+    for (int c = 0; c < cols; ++c) std::memcpy(tile + c * kTile<T>, p + c * ld, sizeof(T) * rows);
+}
+
+// y[from, to) -= x[from, to) u, in vectors where the rows allow.
+template <class T> BL_TILED_INLINE void axpy(int from, int to, const T *x, T u, T *y) {
+    constexpr int W = kLanes<T>;
+    int i = from;
+    for (; i < to && i % W; ++i) y[i] -= x[i] * u;
+    const Vec<T> s = splat(u);
+    for (; i + W <= to; i += W) store(y + i, load(y + i) - load(x + i) * s);
+    for (; i < to; ++i) y[i] -= x[i] * u;
+}
+
+// The row of x[from, to) with the largest |x|, the first one on a tie, as LAPACK's i?amax: a NaN
+// is never larger than anything, and is chosen only where it comes first.
+template <class T> BL_TILED_INLINE int pivot_row(const T *x, int from, int to) {
+    constexpr int W = kLanes<T>;
+    T big = std::fabs(x[from]);
+    if (std::isnan(big)) return from;
+    int i = from + 1;
+    for (; i < to && i % W; ++i) big = std::fabs(x[i]) > big ? std::fabs(x[i]) : big;
+    Vec<T> m = splat(big);
+    for (; i + W <= to; i += W) {
+        Vec<T> v = load(x + i);
+        v = v < 0 ? -v : v;
+        m = v > m ? v : m;
+    }
+    for (; i < to; ++i) big = std::fabs(x[i]) > big ? std::fabs(x[i]) : big;
+    for (int l = 0; l < W; ++l) big = m[l] > big ? m[l] : big;
+    for (i = from; std::fabs(x[i]) != big; ++i) {
+    }
+    return i;
+}
+
+// The inverse X of the lower triangular tile at d (leading dimension ld; a unit diagonal when
+// Unit) into x (leading dimension kTile). From the last column back, as X L = I gives column k
+// of X from the columns right of it: whole columns, in vectors.
+template <bool Unit, class T> BL_TILED_INLINE void invert_lower(const T *d, int64_t ld, T *x) {
+    constexpr int G = kTile<T>, W = kLanes<T>;
+    for (int k = G - 1; k >= 0; --k) {
+        Vec<T> v[2] = {};
+        v[k / W][k % W] = T(1);
+        for (int l = k + 1; l < G; ++l) {
+            const Vec<T> s = splat(d[k * ld + l]);
+            for (int h = 0; h < 2; ++h) v[h] -= load(x + l * G + h * W) * s;
+        }
+        for (int h = 0; h < 2; ++h) store(x + k * G + h * W, Unit ? v[h] : v[h] * splat(T(1) / d[k * ld + k]));
+    }
+}
+
+template <class T> void lu(int n, T *A, int lda, int *ipiv, int *info, T *work) {
+    constexpr int G = kTile<T>;
+    const Workspace<T> s(n, work);
+    const int N = s.N;
+    const int64_t ld = s.ld;
+    T *const w = s.w;
+    // The copy is [A 0; 0 I]: its LU is [L 0; 0 I] [U 0; 0 I], the padding never chosen as a pivot.
+    for (int j = 0; j < N; ++j) {
+        T *wj = w + j * ld;
+        if (j < n) {
+            std::memcpy(wj, A + int64_t(j) * lda, sizeof(T) * n);
+            std::fill(wj + n, wj + N, T(0));
+        } else {
+            std::fill(wj, wj + N, T(0));
+            wj[j] = T(1);
+        }
+    }
+    *info = 0;
+    const T small = std::numeric_limits<T>::min();  // LAPACK's sfmin: 1 / small does not overflow
+    for (int j = 0; j < N; j += G) {
+        const int b = std::min(G, N - j);  // the block's width: a tile, or half of one last
+        T *const cj = w + j * ld;          // the block column
+        // The earlier blocks' row interchanges, on this block column.
+        for (int c = 0; c < b; ++c)
+            for (int i = 0; i < j; ++i)
+                if (ipiv[i] != i) std::swap(cj[c * ld + i], cj[c * ld + ipiv[i]]);
+        // Its rows above the diagonal block, the block row of U: a tile at a time, the product
+        // with the L to its left and then the inverse of the unit lower diagonal block there.
+        for (int i = 0; i < j; i += G) {
+            T *ci = cj + i;
+            if (i) tile_product<false>(G, b, i, w + i, ld, cj, 1, ld, ci, ld);
+            copy_tile(ci, ld, G, b, s.tile);
+            tile_product<true>(G, b, G, s.inv + int64_t(i) * G, G, s.tile, 1, G, ci, ld);
+        }
+        // Its rows from the diagonal down, the product with everything left of it.
+        if (j)
+            for (int r = j; r < N; r += G) tile_product<false>(std::min(G, N - r), b, j, w + r, ld, cj, 1, ld, cj + r, ld);
+        // The panel, column by column as LAPACK's getf2, over the real rows; the padded columns of
+        // the last block are the identity already.
+        for (int c = 0; c < b && j + c < n; ++c) {
+            const int jc = j + c;
+            T *col = w + int64_t(jc) * ld;
+            const int p = pivot_row(col, jc, n);
+            ipiv[jc] = p;
+            if (col[p] != T(0)) {
+                if (p != jc)
+                    for (int k = 0; k < b; ++k) std::swap(cj[k * ld + jc], cj[k * ld + p]);
+                const T d = col[jc];
+                if (std::fabs(d) >= small) {
+                    const T r = T(1) / d;
+                    for (int i = jc + 1; i < n; ++i) col[i] *= r;
+                } else {
+                    for (int i = jc + 1; i < n; ++i) col[i] /= d;
+                }
+            } else if (*info == 0) {
+                *info = jc + 1;
+            }
+            for (int k = c + 1; k < b; ++k) axpy(jc + 1, n, col, cj[k * ld + jc], cj + k * ld);
+        }
+        // The inverse of the block's unit lower triangle, for the later block columns' solves
+        // (a block followed by another is a whole tile wide).
+        if (j + b < N) invert_lower<true>(cj + j, ld, s.inv + int64_t(j) * G);
+        // The block's row interchanges, on the columns left of it.
+        for (int c = 0; c < j; ++c)
+            for (int i = j; i < std::min(j + G, n); ++i)
+                if (ipiv[i] != i) std::swap(w[c * ld + i], w[c * ld + ipiv[i]]);
+    }
+    for (int j = 0; j < n; ++j) std::memcpy(A + int64_t(j) * lda, w + j * ld, sizeof(T) * n);
+    for (int i = 0; i < n; ++i) ++ipiv[i];
+}
+
+template <class T> void cholesky(char uplo, int n, T *A, int lda, int *info, T *work) {
+    constexpr int G = kTile<T>, W = kLanes<T>;
+    const Workspace<T> s(n, work);
+    const int N = s.N;
+    const int64_t ld = s.ld;
+    T *const w = s.w;
+    const bool lower = uplo == 'L';
+    // The copy holds the lower triangle (an upper one transposed) of [A 0; 0 I], whose factor is
+    // [L 0; 0 I]. Above the diagonal only the diagonal blocks are written, zeros: the kernel
+    // computes whole tiles there, and what it leaves above the diagonal is never read.
+    for (int j = 0; j < N; ++j) {
+        T *wj = w + j * ld;
+        std::fill(wj + j / G * G, wj + j, T(0));
+        if (j < n) {
+            if (lower)
+                std::memcpy(wj + j, A + j + int64_t(j) * lda, sizeof(T) * (n - j));
+            else
+                for (int i = j; i < n; ++i) wj[i] = A[j + int64_t(i) * lda];
+            std::fill(wj + n, wj + N, T(0));
+        } else {
+            std::fill(wj + j, wj + N, T(0));
+            wj[j] = T(1);
+        }
+    }
+    *info = 0;
+    for (int j = 0; j < N && *info == 0; j += G) {
+        const int b = std::min(G, N - j);  // the block's width: a tile, or half of one last
+        T *const cj = w + j * ld;
+        // The block column from the diagonal down, less the product of the rows of L left of it.
+        if (j)
+            for (int r = j; r < N; r += G) tile_product<false>(std::min(G, N - r), b, j, w + r, ld, w + j, ld, 1, cj + r, ld);
+        // The diagonal block, column by column as LAPACK's potf2, in whole columns of the block
+        // (what that computes above the diagonal is never read).
+        T *d = cj + j;
+        for (int c = 0; c < b; ++c) {
+            const T x = d[c * ld + c];
+            if (!(x > T(0))) {  // also NaN
+                *info = j + c + 1;
+                // The rows below the block in its finished columns, as potf2 leaves them.
+                for (int k = 0; k < c; ++k) {
+                    T *col = cj + k * ld;
+                    for (int l = 0; l < k; ++l) axpy(j + G, n, cj + l * ld, d[l * ld + k], col);
+                    const T ir = T(1) / d[k * ld + k];
+                    for (int i = j + G; i < n; ++i) col[i] *= ir;
+                }
+                break;
+            }
+            const T r = std::sqrt(x);
+            const Vec<T> ir = splat(T(1) / r);
+            for (int v = 0; v < b; v += W) store(d + c * ld + v, load(d + c * ld + v) * ir);
+            d[c * ld + c] = r;
+            for (int k = c + 1; k < b; ++k) {
+                const Vec<T> l = splat(d[c * ld + k]);
+                for (int v = 0; v < b; v += W) store(d + k * ld + v, load(d + k * ld + v) - load(d + c * ld + v) * l);
+            }
+        }
+        if (*info != 0 || j + b == N) break;  // a block followed by another is a whole tile wide
+        // The rows below it: times the transposed inverse of the block, a tile at a time.
+        T *bi = s.inv;
+        invert_lower<false>(d, ld, bi);
+        for (int r = j + G; r < N; r += G) {
+            const int rows = std::min(G, N - r);
+            copy_tile(cj + r, ld, rows, G, s.tile);
+            tile_product<true>(rows, G, G, s.tile, G, bi, G, 1, cj + r, ld);
+        }
+    }
+    for (int j = 0; j < n; ++j) {
+        const T *wj = w + j * ld;
+        if (lower)
+            std::memcpy(A + j + int64_t(j) * lda, wj + j, sizeof(T) * (n - j));
+        else
+            for (int i = j; i < n; ++i) A[j + int64_t(i) * lda] = wj[i];
+    }
+}
+
+#pragma GCC pop_options
+#endif  // BL_TILED_KERNELS
+
+template <class T> bool covers(int n) {
+#ifdef BL_TILED_KERNELS
+    if constexpr (std::is_floating_point_v<T>) {
+        static const bool avx512 = __builtin_cpu_supports("x86-64-v4");
+        return avx512 && n >= kMinOrder && n <= kMaxOrder;
+    }
+#endif
+    (void)n;
+    return false;
+}
+
+template <class T> int64_t workspace(int n) {
+#ifdef BL_TILED_KERNELS
+    if constexpr (std::is_floating_point_v<T>) return Workspace<T>::size(n);
+#endif
+    (void)n;
+    return 0;
+}
+
+template <class T> void getrf(int n, T *A, int lda, int *ipiv, int *info, T *work) {
+#ifdef BL_TILED_KERNELS
+    if constexpr (std::is_floating_point_v<T>) return lu(n, A, lda, ipiv, info, work);
+#endif
+    (void)n, (void)A, (void)lda, (void)ipiv, (void)info, (void)work;
+}
+
+template <class T> void potrf(char uplo, int n, T *A, int lda, int *info, T *work) {
+#ifdef BL_TILED_KERNELS
+    if constexpr (std::is_floating_point_v<T>) return cholesky(uplo, n, A, lda, info, work);
+#endif
+    (void)uplo, (void)n, (void)A, (void)lda, (void)info, (void)work;
+}
+
+#define BL_TILED(p, T)                                                     \
+    template bool covers<T>(int);                                          \
+    template int64_t workspace<T>(int);                                    \
+    template void getrf<T>(int, T *, int, int *, int *, T *);              \
+    template void potrf<T>(char, int, T *, int, int *, T *);
+BL_TILED(s, float)
+BL_TILED(d, double)
+BL_TILED(c, std::complex<float>)
+BL_TILED(z, std::complex<double>)
+#undef BL_TILED
+
+}  // namespace tiled
+}  // namespace cpu
+}  // namespace bl

@@ -1,0 +1,57 @@
+// The CPU backend's own LU and Cholesky factorizations for orders past the group kernels
+// (small.hpp) and up to a thousand, where the system LAPACK's blocked routines run one matrix per
+// core well below what the core can do (OpenBLAS 0.3.21 on the development VM, one thread, a new
+// matrix from memory each call: dgetrf / dpotrf 14 / 14 GFLOP/s at n = 128, 31 / 30 at 512,
+// against dgemm's 43 and 50).
+//
+// Each matrix is copied into a workspace padded to a whole number of tiles (16 rows for double, 32
+// for float) and factored there by blocks of one tile's width, left-looking: a block column is
+// brought up to date by one product with everything left of it, on a register kernel that keeps
+// a tile of 8 columns in AVX-512 registers across the whole product, then factored. The
+// triangular solves with a diagonal block go through that block's inverse, on the same kernel.
+// Results follow LAPACK's definitions (the same pivots, the same info, the same storage of the
+// factors); the values differ from LAPACK's by rounding only.
+//
+// The kernels exist for real types, square matrices and processors with AVX-512 (x86-64-v4); the
+// caller falls back to the system LAPACK wherever covers() says no.
+#pragma once
+
+#include "args.hpp"
+
+#include <algorithm>
+#include <cstdint>
+
+namespace bl {
+namespace cpu {
+namespace tiled {
+
+// Whether getrf (m = n) and potrf of order n go to the kernels below on this processor.
+template <class T> bool covers(int n);
+
+// Elements of T a thread's workspace needs for order n (the padded copy, the inverted diagonal
+// blocks, alignment).
+template <class T> int64_t workspace(int n);
+
+// The workspace a thread needs for every order of the size argument n (count matrices) that
+// covers() takes; 0 when it takes none.
+template <class T> int64_t workspace(const Int &n, int64_t count) {
+    int top = 0;
+    for (int64_t i = 0; i < (n.variable ? count : 1); ++i)
+        if (covers<T>(n[i])) top = std::max(top, n[i]);
+    return top ? workspace<T>(top) : 0;
+}
+
+// LU with partial pivoting of the n x n matrix A (leading dimension lda), as LAPACK's getrf: the
+// factors overwrite A, ipiv[0..n) the 1-based pivot rows, *info is 0 or the first zero pivot
+// (1-based). `work` holds workspace<T>(n) elements. Only for orders covers() accepts.
+template <class T> void getrf(int n, T *A, int lda, int *ipiv, int *info, T *work);
+
+// Cholesky factorization of the symmetric positive definite n x n matrix A, as LAPACK's potrf:
+// the triangle uplo ('L' or 'U') is read and overwritten by the factor, the other is not
+// referenced; *info is 0, or k when the leading minor of order k is not positive definite (the
+// factorization stops there). `work` as for getrf.
+template <class T> void potrf(char uplo, int n, T *A, int lda, int *info, T *work);
+
+}  // namespace tiled
+}  // namespace cpu
+}  // namespace bl
