@@ -33,6 +33,9 @@ using flen = std::size_t;  // hidden Fortran character length
     void p##posv_(fchar, const int *, const int *, T *, const int *, T *, const int *, int *,     \
                   flen);                                                                          \
     void p##geqrf_(const int *, const int *, T *, const int *, T *, T *, const int *, int *);     \
+    void p##geqr2_(const int *, const int *, T *, const int *, T *, T *, int *);                  \
+    void p##larft_(fchar, fchar, const int *, const int *, const T *, const int *, const T *, T *, \
+                   const int *, flen, flen);                                                      \
     void p##gels_(fchar, const int *, const int *, const int *, T *, const int *, T *,            \
                   const int *, T *, const int *, int *, flen);                                    \
     void p##gebrd_(const int *, const int *, T *, const int *, R *, R *, T *, T *, T *,           \
@@ -40,6 +43,8 @@ using flen = std::size_t;  // hidden Fortran character length
     void p##trsv_(fchar, fchar, fchar, const int *, const T *, const int *, T *, const int *,     \
                   flen, flen, flen);                                                              \
     void p##trsm_(fchar, fchar, fchar, fchar, const int *, const int *, const T *, const T *,     \
+                  const int *, T *, const int *, flen, flen, flen, flen);                         \
+    void p##trmm_(fchar, fchar, fchar, fchar, const int *, const int *, const T *, const T *,     \
                   const int *, T *, const int *, flen, flen, flen, flen);                         \
     void p##gemm_(fchar, fchar, const int *, const int *, const int *, const T *, const T *,      \
                   const int *, const T *, const int *, const T *, T *, const int *, flen, flen);  \
@@ -74,6 +79,14 @@ using flen = std::size_t;  // hidden Fortran character length
     inline void geqrf(int m, int n, T *a, int lda, T *tau, T *work, int lwork, int *info) {       \
         p##geqrf_(&m, &n, a, &lda, tau, work, &lwork, info);                                      \
     }                                                                                             \
+    /* The unblocked QR, with work of n elements. */                                            \
+    inline void geqr2(int m, int n, T *a, int lda, T *tau, T *work, int *info) {                  \
+        p##geqr2_(&m, &n, a, &lda, tau, work, info);                                              \
+    }                                                                                             \
+    inline void larft(char direct, char storev, int n, int k, const T *v, int ldv, const T *tau,  \
+                      T *t, int ldt) {                                                            \
+        p##larft_(&direct, &storev, &n, &k, v, &ldv, tau, t, &ldt, 1, 1);                         \
+    }                                                                                             \
     inline void gels(char tr, int m, int n, int nrhs, T *a, int lda, T *b, int ldb, T *work,      \
                      int lwork, int *info) {                                                      \
         p##gels_(&tr, &m, &n, &nrhs, a, &lda, b, &ldb, work, &lwork, info, 1);                    \
@@ -88,6 +101,10 @@ using flen = std::size_t;  // hidden Fortran character length
     inline void trsm(char side, char uplo, char tr, char diag, int m, int n, T alpha, const T *a, \
                      int lda, T *b, int ldb) {                                                    \
         p##trsm_(&side, &uplo, &tr, &diag, &m, &n, &alpha, a, &lda, b, &ldb, 1, 1, 1, 1);         \
+    }                                                                                             \
+    inline void trmm(char side, char uplo, char tr, char diag, int m, int n, T alpha, const T *a, \
+                     int lda, T *b, int ldb) {                                                    \
+        p##trmm_(&side, &uplo, &tr, &diag, &m, &n, &alpha, a, &lda, b, &ldb, 1, 1, 1, 1);         \
     }                                                                                             \
     inline void gemm(char ta, char tb, int m, int n, int k, T alpha, const T *a, int lda,         \
                      const T *b, int ldb, T beta, T *c, int ldc) {                                \

@@ -189,6 +189,14 @@ TYPED_TEST(QR, GeqrfTallPanels) {
     check_geqrf<TypeParam>(Layout::Variable, {3000, 1200, 900}, {40, 70, 3}, 0);
 }
 
+// The CPU backend's blocked QR (from min(m, n) = 96; uniform real batches up to 128 go to the
+// group kernel instead): shapes on both sides of its switch, a last block of one column, a block
+// count that divides n, tall and wide shapes, in the per-matrix paths of every precision.
+TYPED_TEST(QR, GeqrfBlocked) {
+    check_geqrf<TypeParam>(Layout::Variable, {95, 97, 96, 130, 200, 160}, {200, 96, 200, 200, 130, 160}, 3);
+    check_geqrf<TypeParam>(Layout::Strided, {129, 129}, {129, 129}, 0);
+}
+
 // ---- ormqr / unmqr -------------------------------------------------------------------------
 // C (m x n) := op(Q) C or C op(Q) for every side and trans, against the explicit product.
 template <class T>
