@@ -22,11 +22,15 @@ namespace tiled {
 // Orders the kernels take. Below, the group kernels (small.hpp) take a uniform batch; a variable
 // one goes to LAPACK there, as the tiled kernels did not beat it by a margin (batchlapack-bench
 // --vbatch, 2 threads, orders 48-96: dpotrf 0.83x the OpenMP loop with them from 33, 1.15x
-// from 65). From 65 to the top they led the OpenMP loop at every order measured: 65, 72, 81-137,
-// 200, 256, 512, 768, 1024 (getrf 1.10-1.70x, potrf 1.08-1.53x; 1.19x and 1.15x at 1024). Past
-// the top nothing was measured.
+// from 65). From 65 to the tops they led the OpenMP loop at every order measured (65, 72, 81-137,
+// 200, 256, 512; getrf 1.10-1.70x, potrf 1.08-1.58x). Past the tops OpenBLAS's own dgetrf/dpotrf
+// run closer to its dgemm than these kernels do (2026-11-25, the VM's dgemm at 70 GFLOP/s a core,
+// dpotrf at 34-37 at 512): getrf 1.00x at 768 and 0.82-0.94x at 1024, potrf 0.92-0.99x from 320
+// to 448, 0.77-1.10x at 512 and 0.76-0.93x at 1024. Copying each row tile and each block column of
+// the products into contiguous buffers first (as a GEMM packs its operands) did not change that
+// (potrf 512: 62-63 GFLOP/s with and without).
 constexpr int kMinOrder = 65;
-constexpr int kMaxOrder = 1024;
+constexpr int kMaxOrder[] = {512, 256};  // by Kind
 
 #ifdef BL_TILED_KERNELS
 #pragma GCC push_options
@@ -43,6 +47,11 @@ template <class T> constexpr int kTile = 2 * kLanes<T>;
 // Columns of the register kernel's tile: 2 x 8 accumulators, with room left in the 32 registers
 // for the two column vectors and the broadcast.
 constexpr int kCols = 8;
+// Tiles in a block column of the outer level. The products with everything left of a block column
+// read that whole part of the copy; taking four tiles' columns per read cuts what comes from
+// beyond L2 fourfold. With one tile per read the 16-core Xeon of the GPU machine (16 threads)
+// fell to 0.56-0.77x the OpenMP loop at n = 512, while the 2-core VM led at 1.4-1.5x.
+constexpr int kOuter = 4;
 
 template <class T> BL_TILED_INLINE Vec<T> load(const T *p) {
     Vec<T> v;
@@ -110,11 +119,12 @@ template <class T> struct Workspace {
     static int padded(int n) { return (n + kLanes<T> - 1) / kLanes<T> * kLanes<T>; }
     static int64_t size(int n) {
         const int N = padded(n);
-        return int64_t(N) * (N + kLanes<T>) + int64_t(N) * kTile<T> + kTile<T> * kTile<T> + kLanes<T>;
+        return int64_t(N) * (N + kLanes<T>) + int64_t(N) * kTile<T> + kTile<T> * kTile<T> * kOuter + kLanes<T>;
     }
 };
 
-// `rows` rows and `cols` columns of the copy at p into the workspace's tile, leading dimension kTile.
+// `rows` rows and `cols` columns (up to a block column of the outer level) of the copy at p into
+// the workspace's tile, leading dimension kTile.
 template <class T> BL_TILED_INLINE void copy_tile(const T *p, int64_t ld, int rows, int cols, T *tile) {
     for (int c = 0; c < cols; ++c) std::memcpy(tile + c * kTile<T>, p + c * ld, sizeof(T) * rows);
 }
@@ -185,53 +195,71 @@ template <class T> void lu(int n, T *A, int lda, int *ipiv, int *info, T *work) 
     }
     *info = 0;
     const T small = std::numeric_limits<T>::min();  // LAPACK's sfmin: 1 / small does not overflow
-    for (int j = 0; j < N; j += G) {
-        const int b = std::min(G, N - j);  // the block's width: a tile, or half of one last
-        T *const cj = w + j * ld;          // the block column
-        // The earlier blocks' row interchanges, on this block column.
-        for (int c = 0; c < b; ++c)
-            for (int i = 0; i < j; ++i)
-                if (ipiv[i] != i) std::swap(cj[c * ld + i], cj[c * ld + ipiv[i]]);
-        // Its rows above the diagonal block, the block row of U: a tile at a time, the product
-        // with the L to its left and then the inverse of the unit lower diagonal block there.
-        for (int i = 0; i < j; i += G) {
-            T *ci = cj + i;
-            if (i) tile_product<false>(G, b, i, w + i, ld, cj, 1, ld, ci, ld);
-            copy_tile(ci, ld, G, b, s.tile);
-            tile_product<true>(G, b, G, s.inv + int64_t(i) * G, G, s.tile, 1, G, ci, ld);
+    // Block columns of kOuter tiles are brought up to date by the columns left of them, then
+    // factored a tile's width at a time, each brought up to date by the columns of its outer block
+    // left of it. The row interchanges of a panel reach the columns left of it at once and the
+    // columns right of it when their block's turn comes.
+    for (int J = 0; J < N; J += kOuter * G) {
+        const int bo = std::min(kOuter * G, N - J);
+        T *const cJ = w + J * ld;
+        for (int c = 0; c < bo; ++c)
+            for (int i = 0; i < J; ++i)
+                if (ipiv[i] != i) std::swap(cJ[c * ld + i], cJ[c * ld + ipiv[i]]);
+        // The rows above, the block row of U: a tile at a time, the product with the L to its left
+        // and then the inverse of the unit lower diagonal block there.
+        for (int i = 0; i < J; i += G) {
+            if (i) tile_product<false>(G, bo, i, w + i, ld, cJ, 1, ld, cJ + i, ld);
+            copy_tile(cJ + i, ld, G, bo, s.tile);
+            tile_product<true>(G, bo, G, s.inv + int64_t(i) * G, G, s.tile, 1, G, cJ + i, ld);
         }
-        // Its rows from the diagonal down, the product with everything left of it.
-        if (j)
-            for (int r = j; r < N; r += G) tile_product<false>(std::min(G, N - r), b, j, w + r, ld, cj, 1, ld, cj + r, ld);
-        // The panel, column by column as LAPACK's getf2, over the real rows; the padded columns of
-        // the last block are the identity already.
-        for (int c = 0; c < b && j + c < n; ++c) {
-            const int jc = j + c;
-            T *col = w + int64_t(jc) * ld;
-            const int p = pivot_row(col, jc, n);
-            ipiv[jc] = p;
-            if (col[p] != T(0)) {
-                if (p != jc)
-                    for (int k = 0; k < b; ++k) std::swap(cj[k * ld + jc], cj[k * ld + p]);
-                const T d = col[jc];
-                if (std::fabs(d) >= small) {
-                    const T r = T(1) / d;
-                    for (int i = jc + 1; i < n; ++i) col[i] *= r;
-                } else {
-                    for (int i = jc + 1; i < n; ++i) col[i] /= d;
-                }
-            } else if (*info == 0) {
-                *info = jc + 1;
+        if (J)
+            for (int r = J; r < N; r += G) tile_product<false>(std::min(G, N - r), bo, J, w + r, ld, cJ, 1, ld, cJ + r, ld);
+        for (int j = J; j < J + bo; j += G) {
+            const int b = std::min(G, N - j);  // the block's width: a tile, or half of one last
+            T *const cj = w + j * ld;          // the block column
+            T *const lJ = w + J * ld;          // the columns of L from J, left of it in its outer block
+            for (int c = 0; c < b; ++c)
+                for (int i = J; i < j; ++i)
+                    if (ipiv[i] != i) std::swap(cj[c * ld + i], cj[c * ld + ipiv[i]]);
+            for (int i = J; i < j; i += G) {
+                T *ci = cj + i;
+                if (i > J) tile_product<false>(G, b, i - J, lJ + i, ld, cj + J, 1, ld, ci, ld);
+                copy_tile(ci, ld, G, b, s.tile);
+                tile_product<true>(G, b, G, s.inv + int64_t(i) * G, G, s.tile, 1, G, ci, ld);
             }
-            for (int k = c + 1; k < b; ++k) axpy(jc + 1, n, col, cj[k * ld + jc], cj + k * ld);
+            if (j > J)
+                for (int r = j; r < N; r += G)
+                    tile_product<false>(std::min(G, N - r), b, j - J, lJ + r, ld, cj + J, 1, ld, cj + r, ld);
+            // The panel, column by column as LAPACK's getf2, over the real rows; the padded columns of
+            // the last block are the identity already.
+            for (int c = 0; c < b && j + c < n; ++c) {
+                const int jc = j + c;
+                T *col = w + int64_t(jc) * ld;
+                const int p = pivot_row(col, jc, n);
+                ipiv[jc] = p;
+                if (col[p] != T(0)) {
+                    if (p != jc)
+                        for (int k = 0; k < b; ++k) std::swap(cj[k * ld + jc], cj[k * ld + p]);
+                    const T d = col[jc];
+                    if (std::fabs(d) >= small) {
+                        const T r = T(1) / d;
+                        for (int i = jc + 1; i < n; ++i) col[i] *= r;
+                    } else {
+                        for (int i = jc + 1; i < n; ++i) col[i] /= d;
+                    }
+                } else if (*info == 0) {
+                    *info = jc + 1;
+                }
+                for (int k = c + 1; k < b; ++k) axpy(jc + 1, n, col, cj[k * ld + jc], cj + k * ld);
+            }
+            // The inverse of the block's unit lower triangle, for the later block columns' solves
+            // (a block followed by another is a whole tile wide).
+            if (j + b < N) invert_lower<true>(cj + j, ld, s.inv + int64_t(j) * G);
+            // The block's row interchanges, on the columns left of it.
+            for (int c = 0; c < j; ++c)
+                for (int i = j; i < std::min(j + G, n); ++i)
+                    if (ipiv[i] != i) std::swap(w[c * ld + i], w[c * ld + ipiv[i]]);
         }
-        // The inverse of the block's unit lower triangle, for the later block columns' solves
-        // (a block followed by another is a whole tile wide).
-        if (j + b < N) invert_lower<true>(cj + j, ld, s.inv + int64_t(j) * G);
-        // The block's row interchanges, on the columns left of it.
-        for (int c = 0; c < j; ++c)
-            for (int i = j; i < std::min(j + G, n); ++i)
-                if (ipiv[i] != i) std::swap(w[c * ld + i], w[c * ld + ipiv[i]]);
     }
     for (int j = 0; j < n; ++j) std::memcpy(A + int64_t(j) * lda, w + j * ld, sizeof(T) * n);
     for (int i = 0; i < n; ++i) ++ipiv[i];
@@ -262,45 +290,55 @@ template <class T> void cholesky(char uplo, int n, T *A, int lda, int *info, T *
         }
     }
     *info = 0;
-    for (int j = 0; j < N && *info == 0; j += G) {
-        const int b = std::min(G, N - j);  // the block's width: a tile, or half of one last
-        T *const cj = w + j * ld;
-        // The block column from the diagonal down, less the product of the rows of L left of it.
-        if (j)
-            for (int r = j; r < N; r += G) tile_product<false>(std::min(G, N - r), b, j, w + r, ld, w + j, ld, 1, cj + r, ld);
-        // The diagonal block, column by column as LAPACK's potf2, in whole columns of the block
-        // (what that computes above the diagonal is never read).
-        T *d = cj + j;
-        for (int c = 0; c < b; ++c) {
-            const T x = d[c * ld + c];
-            if (!(x > T(0))) {  // also NaN
-                *info = j + c + 1;
-                // The rows below the block in its finished columns, as potf2 leaves them.
-                for (int k = 0; k < c; ++k) {
-                    T *col = cj + k * ld;
-                    for (int l = 0; l < k; ++l) axpy(j + G, n, cj + l * ld, d[l * ld + k], col);
-                    const T ir = T(1) / d[k * ld + k];
-                    for (int i = j + G; i < n; ++i) col[i] *= ir;
+    // Block columns of kOuter tiles from the diagonal down, less the product of the rows of L left
+    // of them (the tiles wholly above the diagonal left out); then a tile's width at a time, less
+    // the product with the columns of its outer block left of it, and factored.
+    for (int J = 0; J < N && *info == 0; J += kOuter * G) {
+        const int bo = std::min(kOuter * G, N - J);
+        T *const cJ = w + J * ld;
+        if (J)
+            for (int r = J; r < N; r += G)
+                tile_product<false>(std::min(G, N - r), std::min(bo, r - J + G), J, w + r, ld, w + J, ld, 1, cJ + r, ld);
+        for (int j = J; j < J + bo && *info == 0; j += G) {
+            const int b = std::min(G, N - j);  // the block's width: a tile, or half of one last
+            T *const cj = w + j * ld;
+            if (j > J)
+                for (int r = j; r < N; r += G)
+                    tile_product<false>(std::min(G, N - r), b, j - J, w + r + J * ld, ld, w + j + J * ld, ld, 1, cj + r, ld);
+            // The diagonal block, column by column as LAPACK's potf2, in whole columns of the block
+            // (what that computes above the diagonal is never read).
+            T *d = cj + j;
+            for (int c = 0; c < b; ++c) {
+                const T x = d[c * ld + c];
+                if (!(x > T(0))) {  // also NaN
+                    *info = j + c + 1;
+                    // The rows below the block in its finished columns, as potf2 leaves them.
+                    for (int k = 0; k < c; ++k) {
+                        T *col = cj + k * ld;
+                        for (int l = 0; l < k; ++l) axpy(j + G, n, cj + l * ld, d[l * ld + k], col);
+                        const T ir = T(1) / d[k * ld + k];
+                        for (int i = j + G; i < n; ++i) col[i] *= ir;
+                    }
+                    break;
                 }
-                break;
+                const T r = std::sqrt(x);
+                const Vec<T> ir = splat(T(1) / r);
+                for (int v = 0; v < b; v += W) store(d + c * ld + v, load(d + c * ld + v) * ir);
+                d[c * ld + c] = r;
+                for (int k = c + 1; k < b; ++k) {
+                    const Vec<T> l = splat(d[c * ld + k]);
+                    for (int v = 0; v < b; v += W) store(d + k * ld + v, load(d + k * ld + v) - load(d + c * ld + v) * l);
+                }
             }
-            const T r = std::sqrt(x);
-            const Vec<T> ir = splat(T(1) / r);
-            for (int v = 0; v < b; v += W) store(d + c * ld + v, load(d + c * ld + v) * ir);
-            d[c * ld + c] = r;
-            for (int k = c + 1; k < b; ++k) {
-                const Vec<T> l = splat(d[c * ld + k]);
-                for (int v = 0; v < b; v += W) store(d + k * ld + v, load(d + k * ld + v) - load(d + c * ld + v) * l);
+            if (*info != 0 || j + b == N) break;  // a block followed by another is a whole tile wide
+            // The rows below it: times the transposed inverse of the block, a tile at a time.
+            T *bi = s.inv;
+            invert_lower<false>(d, ld, bi);
+            for (int r = j + G; r < N; r += G) {
+                const int rows = std::min(G, N - r);
+                copy_tile(cj + r, ld, rows, G, s.tile);
+                tile_product<true>(rows, G, G, s.tile, G, bi, G, 1, cj + r, ld);
             }
-        }
-        if (*info != 0 || j + b == N) break;  // a block followed by another is a whole tile wide
-        // The rows below it: times the transposed inverse of the block, a tile at a time.
-        T *bi = s.inv;
-        invert_lower<false>(d, ld, bi);
-        for (int r = j + G; r < N; r += G) {
-            const int rows = std::min(G, N - r);
-            copy_tile(cj + r, ld, rows, G, s.tile);
-            tile_product<true>(rows, G, G, s.tile, G, bi, G, 1, cj + r, ld);
         }
     }
     for (int j = 0; j < n; ++j) {
@@ -315,14 +353,14 @@ template <class T> void cholesky(char uplo, int n, T *A, int lda, int *info, T *
 #pragma GCC pop_options
 #endif  // BL_TILED_KERNELS
 
-template <class T> bool covers(int n) {
+template <class T> bool covers(Kind kind, int n) {
 #ifdef BL_TILED_KERNELS
     if constexpr (std::is_floating_point_v<T>) {
         static const bool avx512 = __builtin_cpu_supports("x86-64-v4");
-        return avx512 && n >= kMinOrder && n <= kMaxOrder;
+        return avx512 && n >= kMinOrder && n <= kMaxOrder[int(kind)];
     }
 #endif
-    (void)n;
+    (void)kind, (void)n;
     return false;
 }
 
@@ -349,7 +387,7 @@ template <class T> void potrf(char uplo, int n, T *A, int lda, int *info, T *wor
 }
 
 #define BL_TILED(p, T)                                                     \
-    template bool covers<T>(int);                                          \
+    template bool covers<T>(Kind, int);                                    \
     template int64_t workspace<T>(int);                                    \
     template void getrf<T>(int, T *, int, int *, int *, T *);              \
     template void potrf<T>(char, int, T *, int, int *, T *);

@@ -1,16 +1,17 @@
 // The CPU backend's own LU and Cholesky factorizations for orders past the group kernels
-// (small.hpp) and up to a thousand, where the system LAPACK's blocked routines run one matrix per
-// core well below what the core can do (OpenBLAS 0.3.21 on the development VM, one thread, a new
-// matrix from memory each call: dgetrf / dpotrf 14 / 14 GFLOP/s at n = 128, 31 / 30 at 512,
-// against dgemm's 43 and 50).
+// (small.hpp) and up to a few hundred (tiled.cpp's kMaxOrder), where the system LAPACK's blocked
+// routines run one matrix per core well below what the core can do (OpenBLAS 0.3.21 on the
+// development VM, one thread, a new matrix from memory each call: dgetrf / dpotrf 14 / 14 GFLOP/s
+// at n = 128, against dgemm's 43-70 across days).
 //
 // Each matrix is copied into a workspace padded to a whole number of tiles (16 rows for double, 32
-// for float) and factored there by blocks of one tile's width, left-looking: a block column is
-// brought up to date by one product with everything left of it, on a register kernel that keeps
-// a tile of 8 columns in AVX-512 registers across the whole product, then factored. The
-// triangular solves with a diagonal block go through that block's inverse, on the same kernel.
-// Results follow LAPACK's definitions (the same pivots, the same info, the same storage of the
-// factors); the values differ from LAPACK's by rounding only.
+// for float) and factored there left-looking: block columns of kOuter tiles are brought up to
+// date by one product with everything left of them, then factored a tile's width at a time, each
+// tile brought up to date by the columns of its outer block left of it. Every product runs on a
+// register kernel that keeps a tile of 8 columns in AVX-512 registers across the whole product;
+// the triangular solves with a diagonal block go through that block's inverse, on the same
+// kernel. Results follow LAPACK's definitions (the same pivots, the same info, the same storage
+// of the factors); the values differ from LAPACK's by rounding only.
 //
 // The kernels exist for real types, square matrices and processors with AVX-512 (x86-64-v4); the
 // caller falls back to the system LAPACK wherever covers() says no.
@@ -25,19 +26,23 @@ namespace bl {
 namespace cpu {
 namespace tiled {
 
-// Whether getrf (m = n) and potrf of order n go to the kernels below on this processor.
-template <class T> bool covers(int n);
+// The two factorizations, which take different ranges of orders.
+enum class Kind { LU, Cholesky };
+
+// Whether getrf with m = n (Kind::LU) or potrf (Kind::Cholesky) of order n goes to the kernels
+// below on this processor.
+template <class T> bool covers(Kind kind, int n);
 
 // Elements of T a thread's workspace needs for order n (the padded copy, the inverted diagonal
 // blocks, alignment).
 template <class T> int64_t workspace(int n);
 
 // The workspace a thread needs for every order of the size argument n (count matrices) that
-// covers() takes; 0 when it takes none.
-template <class T> int64_t workspace(const Int &n, int64_t count) {
+// covers(kind) takes; 0 when it takes none.
+template <class T> int64_t workspace(Kind kind, const Int &n, int64_t count) {
     int top = 0;
     for (int64_t i = 0; i < (n.variable ? count : 1); ++i)
-        if (covers<T>(n[i])) top = std::max(top, n[i]);
+        if (covers<T>(kind, n[i])) top = std::max(top, n[i]);
     return top ? workspace<T>(top) : 0;
 }
 

@@ -339,15 +339,16 @@ constexpr int kTiledOrders[] = {65, 72, 79, 80, 81, 96, 100, 127, 128, 129, 200}
 // checked here) and on processors without AVX-512.
 template <class T> int tiled_tile() {
     if constexpr (is_complex<T>) {
-        EXPECT_FALSE(tiled::covers<T>(100));
+        EXPECT_FALSE(tiled::covers<T>(tiled::Kind::LU, 100));
+        EXPECT_FALSE(tiled::covers<T>(tiled::Kind::Cholesky, 100));
         return 0;
     }
-    return tiled::covers<T>(100) ? 128 / int(sizeof(T)) : 0;
+    return tiled::covers<T>(tiled::Kind::LU, 100) ? 128 / int(sizeof(T)) : 0;
 }
 
 template <class T> void check_tiled_getrf(Mat<T> a, bool compare) {
     const int n = a.n;
-    ASSERT_TRUE(tiled::covers<T>(n)) << n;
+    ASSERT_TRUE(tiled::covers<T>(tiled::Kind::LU, n)) << n;
     const std::vector<T> orig = a.dense();
     std::vector<T> ref = orig, work(size_t(tiled::workspace<T>(n)));
     std::vector<int> piv(n, -1), ref_piv(n);
@@ -381,8 +382,9 @@ TYPED_TEST(Small, TiledGetrf) {
             check_tiled_getrf(a, true);
         }
     }
-    EXPECT_FALSE(tiled::covers<T>(64));  // the group kernels' orders
-    EXPECT_FALSE(tiled::covers<T>(1025));
+    EXPECT_FALSE(tiled::covers<T>(tiled::Kind::LU, 64));  // the group kernels' orders
+    EXPECT_TRUE(tiled::covers<T>(tiled::Kind::LU, 512));
+    EXPECT_FALSE(tiled::covers<T>(tiled::Kind::LU, 513));
 }
 
 // Both triangles, matrices that fail at the tile edges and elsewhere (the finished columns as
@@ -413,6 +415,9 @@ TYPED_TEST(Small, TiledPotrf) {
             EXPECT_TRUE(a.guards_intact());
         }
     }
+    EXPECT_FALSE(tiled::covers<T>(tiled::Kind::Cholesky, 64));
+    EXPECT_TRUE(tiled::covers<T>(tiled::Kind::Cholesky, 256));
+    EXPECT_FALSE(tiled::covers<T>(tiled::Kind::Cholesky, 257));
 }
 
 // ---- trsv -------------------------------------------------------------------------------------
