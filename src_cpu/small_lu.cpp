@@ -3,6 +3,8 @@
 #include "small_detail.hpp"
 #include "ops.hpp"
 
+#include <cstring>
+
 namespace bl {
 namespace cpu {
 namespace small {
@@ -53,17 +55,78 @@ template <class T> bool getrf(int m, int n, T *A, int lda, int *ipiv, int *info)
     return getrf_kernel(m, n, A, lda, ipiv, info);
 }
 
+// K x K blocks (K rows of K matrices) moved through 16-byte vectors, GCC's vector extensions: the
+// group kernel's copies in and out are transposes between the matrices' columns and the interleaved
+// copy. Every clone has 16-byte vectors (SSE2 in the baseline).
+template <class R> struct Block;
+template <> struct Block<double> {
+    typedef double V __attribute__((vector_size(16)));
+    typedef long long M __attribute__((vector_size(16)));
+    static V lo(V a, V b) { return __builtin_shuffle(a, b, M{0, 2}); }
+    static V hi(V a, V b) { return __builtin_shuffle(a, b, M{1, 3}); }
+};
+template <> struct Block<float> {
+    typedef float V __attribute__((vector_size(16)));
+    typedef int M __attribute__((vector_size(16)));
+    static V lo(V a, V b) { return __builtin_shuffle(a, b, M{0, 4, 1, 5}); }
+    static V hi(V a, V b) { return __builtin_shuffle(a, b, M{2, 6, 3, 7}); }
+};
+template <class R> constexpr int block_order = int(16 / sizeof(R));
+
+// Lanes of a group in 32-byte vectors (an AVX2 register; two SSE2 registers in the baseline clone):
+// the pivot search written lane by lane compiled to scalar compares and branches (GCC 12),
+// mispredicted on random data, and a group's 64 bytes of doubles in one vector type to scalar
+// code with spills.
+template <class R> struct Lanes;
+template <> struct Lanes<double> {
+    typedef double V __attribute__((vector_size(32)));
+    typedef long long M __attribute__((vector_size(32)));
+};
+template <> struct Lanes<float> {
+    typedef float V __attribute__((vector_size(32)));
+    typedef int M __attribute__((vector_size(32)));
+};
+template <class R> constexpr int lanes_width = int(32 / sizeof(R));
+template <class V> V load(const void *p) {
+    V v;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+}
+// |v| lane by lane: the sign bit cleared, as std::abs (-V{} is -0 in every lane).
+template <class R> typename Lanes<R>::V abs(typename Lanes<R>::V v) {
+    using V = typename Lanes<R>::V;
+    using M = typename Lanes<R>::M;
+    return V(M(v) & ~M(-V{}));
+}
+
+// r[k][e] := r[e][k]: log2(K) rounds of interleaving halves (unpcklpd/unpckhpd for doubles, the
+// 4 x 4 transpose of floats in two rounds).
+template <class R> void transpose(typename Block<R>::V (&r)[block_order<R>]) {
+    constexpr int K = block_order<R>;
+    for (int s = 1; s < K; s *= 2) {
+        typename Block<R>::V t[K];
+        for (int m = 0; m < K / 2; ++m) {
+            t[2 * m] = Block<R>::lo(r[m], r[m + K / 2]);
+            t[2 * m + 1] = Block<R>::hi(r[m], r[m + K / 2]);
+        }
+        for (int k = 0; k < K; ++k) r[k] = t[k];
+    }
+}
+
 // getrf_kernel's algorithm on group_size real square matrices at once, matrix l in SIMD lane l:
 // the local copy interleaves them (w[c * LD + i * group_size + l] = A_l(i, c)), so each step of
 // getrf_kernel becomes vector operations over the lanes: the pivot search a compare and select
 // (the same strict > as getrf_kernel, so the first largest |value| wins and a NaN never does
-// unless it is the diagonal), the scaling a multiply (by 1 in a lane whose pivot is zero, which
+// unless it is the diagonal; spelled in Lanes vectors, as GCC 12 made it scalar branches), the scaling a multiply (by 1 in a lane whose pivot is zero, which
 // leaves its column as getrf_kernel does; a division in a lane whose pivot is below the safe
 // minimum), the rank-1 update unchanged; each lane's pivots, info and factors are getrf_kernel's
 // up to the contraction of the update into FMAs. The row interchanges differ per lane: they are
 // done lane by lane (scalar loads and stores: they take about 15% at n = 16) on the columns from j
 // on only; the finished columns of L keep the row order they had when computed, and the copy back
-// to A, scalar anyway, applies the later interchanges. Lanes past `count` factor an identity and
+// to A applies the later interchanges (scalar for the rows past the diagonal, which they move; K x
+// K transposes in registers for the rows above, as for the whole copy in). Doing the interchanges
+// inside the update instead (the row j vector blended into row p_l of each trailing column, the
+// pivot row gathered) was slower: 4.4 against 6.2 GFLOP/s at n = 16. Lanes past `count` factor an identity and
 // are not written back. Measured (one thread, 512 KiB of matrices in cache, doubles; getrf_kernel
 // / this with the AVX2 clone / with the baseline): n = 4: 0.8 / 1.5 / 1.3, n = 8: 2.0 / 3.0 / 2.4,
 // n = 16: 4.5 / 6.7 / 4.5, n = 32: 7.1 (not used there) / 8.0 / - GFLOP/s. A column is N + 1
@@ -80,16 +143,32 @@ bool getrf_group_kernel(Nt N, R *const *A, int lda, int *const *ipiv, int *info,
     R *const w = copy.get();
     if (!w) return false;
     int piv[Cap][G], inf[G];
-    // Lane by lane inside each row, so that w is written in order (1.1x at n = 32 over matrix by
-    // matrix); the lanes past count read matrix 0, then get the identity.
+    // K rows of K matrices at a time, transposed in registers (scalar element by element, lane by
+    // lane inside each row, took 22% of the time at n = 16); the lanes past count read matrix 0,
+    // then get the identity.
     const R *a[G];
     for (int l = 0; l < G; ++l) {
         a[l] = A[l < count ? l : 0];
         inf[l] = 0;
     }
-    for (int c = 0; c < N; ++c)
-        for (int i = 0; i < N; ++i)
-            for (int l = 0; l < G; ++l) w[c * LD + i * G + l] = a[l][i + int64_t(c) * lda];
+    constexpr int K = block_order<R>;
+    using V = typename Block<R>::V;
+    using LV = typename Lanes<R>::V;
+    constexpr int W = lanes_width<R>, P = G / W;
+    const int Nk = N / K * K;
+    for (int c = 0; c < N; ++c) {
+        R *wc = w + c * LD;
+        const int64_t off = int64_t(c) * lda;
+        for (int i = 0; i < Nk; i += K)
+            for (int l0 = 0; l0 < G; l0 += K) {
+                V r[K];
+                for (int k = 0; k < K; ++k) std::memcpy(&r[k], a[l0 + k] + off + i, sizeof(V));
+                transpose<R>(r);
+                for (int k = 0; k < K; ++k) std::memcpy(wc + (i + k) * G + l0, &r[k], sizeof(V));
+            }
+        for (int i = Nk; i < N; ++i)
+            for (int l = 0; l < G; ++l) wc[i * G + l] = a[l][off + i];
+    }
     for (int l = count; l < G; ++l)
         for (int c = 0; c < N; ++c)
             for (int i = 0; i < N; ++i) w[c * LD + i * G + l] = R(i == c);
@@ -97,18 +176,19 @@ bool getrf_group_kernel(Nt N, R *const *A, int lda, int *const *ipiv, int *info,
     for (int j = 0; j < N; ++j) {
         for (int l = 0; l < next_count; ++l) prefetch_column(next[l] + int64_t(j) * lda, N);
         R *col = w + j * LD;
-        alignas(64) R best[G], p[G], d[G], r[G];
-        for (int l = 0; l < G; ++l) {
-            best[l] = std::abs(col[j * G + l]);
-            p[l] = R(j);
-        }
-        for (int i = j + 1; i < N; ++i)
-            for (int l = 0; l < G; ++l) {
-                const R v = std::abs(col[i * G + l]);
-                const bool larger = v > best[l];
-                best[l] = larger ? v : best[l];
-                p[l] = larger ? R(i) : p[l];
+        alignas(64) R p[G], d[G], r[G];
+        LV pv[P];
+        for (int h = 0; h < P; ++h) {
+            LV best = abs<R>(load<LV>(col + j * G + h * W));
+            pv[h] = LV{} + R(j);
+            for (int i = j + 1; i < N; ++i) {
+                const LV v = abs<R>(load<LV>(col + i * G + h * W));
+                const auto larger = v > best;
+                best = larger ? v : best;
+                pv[h] = larger ? LV{} + R(i) : pv[h];
             }
+        }
+        std::memcpy(p, &pv, sizeof pv);
         for (int l = 0; l < G; ++l) {
             const int q = piv[j][l] = int(p[l]);
             if (q != j)
@@ -145,10 +225,22 @@ bool getrf_group_kernel(Nt N, R *const *A, int lda, int *const *ipiv, int *info,
     int from[Cap][G];
     for (int i = 0; i < N; ++i)
         for (int l = 0; l < G; ++l) from[i][l] = i;
+    const int Gk = count / K * K;
     for (int c = N - 1; c >= 0; --c) {
+        const R *wc = w + c * LD;
+        const int64_t off = int64_t(c) * lda;
+        // Rows up to c are in place (the later interchanges move rows past c only).
+        const int up = (c + 1) / K * K;
+        for (int i = 0; i < up; i += K)
+            for (int l0 = 0; l0 < Gk; l0 += K) {
+                V r[K];
+                for (int k = 0; k < K; ++k) std::memcpy(&r[k], wc + (i + k) * G + l0, sizeof(V));
+                transpose<R>(r);
+                for (int k = 0; k < K; ++k) std::memcpy(A[l0 + k] + off + i, &r[k], sizeof(V));
+            }
         for (int l = 0; l < count; ++l) {
-            R *a = A[l] + int64_t(c) * lda;
-            for (int i = 0; i < N; ++i) a[i] = w[c * LD + from[i][l] * G + l];
+            R *a = A[l] + off;
+            for (int i = l < Gk ? up : 0; i < N; ++i) a[i] = wc[from[i][l] * G + l];
         }
         for (int i = 0; i < N; ++i)
             for (int l = 0; l < G; ++l) {
