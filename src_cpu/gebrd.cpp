@@ -1,12 +1,16 @@
 // CPU backend: reduction to bidiagonal form. The workspace is queried once per call for the
 // largest sizes and allocated once per thread before the loop (ThreadWork).
 #include "backend.hpp"
+#include "bidiag.hpp"
 #include "lapack.hpp"
 #include "parallel.hpp"
 #include "small.hpp"
 
 namespace bl {
 namespace cpu {
+
+// The order from which a uniform batch takes the blocked kernel rather than the group kernel.
+constexpr int kBlockedFrom = 128;
 
 template <class T> int run(const Gebrd<T> &op) {
     const int64_t count = op.b.count;
@@ -15,17 +19,30 @@ template <class T> int run(const Gebrd<T> &op) {
         lapack::gebrd(M, N, nullptr, std::max(1, M), nullptr, nullptr, nullptr, nullptr, w, -1, q);
     });
     SlackCopy<T> copy(M, N);
+    // The blocked kernel's workspace, for the largest shape it takes in the batch.
+    int bm = 0, bn = 0;
+    for (int64_t i = 0; i < (op.b.layout == Layout::Variable ? count : 1); ++i)
+        if (bidiag::covers<T>(op.m[i], op.n[i])) bm = std::max(bm, op.m[i]), bn = std::max(bn, op.n[i]);
+    ThreadWork<T> own(bm ? bidiag::workspace<T>(bm, bn) : 0);
     auto one = [&](int64_t i) {
         const int m = op.m[i], n = op.n[i], lda = op.A.ld[i];
         op.b.info[i] = 0;
-        if (!small::gebrd(m, n, op.A[i], lda, op.d[i], op.e[i], op.tauq[i], op.taup[i]))
+        if (bidiag::covers<T>(m, n))
+            bidiag::gebrd(m, n, op.A[i], lda, op.d[i], op.e[i], op.tauq[i], op.taup[i], own.get());
+        else if (!small::gebrd(m, n, op.A[i], lda, op.d[i], op.e[i], op.tauq[i], op.taup[i]))
             copy.run(m, n, op.A[i], lda, [&](T *a, int ld) {
                 lapack::gebrd(m, n, a, ld, op.d[i], op.e[i], op.tauq[i], op.taup[i], work.get(), work.size(),
                               &op.b.info[i]);
             });
     };
-    // A batch of one small shape goes through the kernel that reduces several matrices at once.
-    if (op.b.layout != Layout::Variable && small::gebrd_group_covers<T>(op.m.value, op.n.value)) {
+    // A batch of one small shape goes through the kernel that reduces several matrices at once,
+    // up to where the blocked kernel is faster (batchlapack-bench, 2 threads, ratio to the OpenMP
+    // loop over LAPACK, group / blocked kernel: double 1.31x / 1.41x at 96, 1.25x / 1.53x at 128,
+    // 1.16x / 1.95x at 160, 0.78x / 1.74x at 256; float 1.58x / 1.31x at 96, 1.46x / 1.43x at 128,
+    // 1.16x / 1.44x at 160).
+    const int m0 = op.m.value, n0 = op.n.value;
+    if (op.b.layout != Layout::Variable && small::gebrd_group_covers<T>(m0, n0) &&
+        !(n0 >= kBlockedFrom && bidiag::covers<T>(m0, n0))) {
         using R = Real<T>;
         for_each_group(op, small::group_size, [&](int64_t first, int size, int next) {
             T *a[small::group_size], *tq[small::group_size], *tp[small::group_size];
@@ -36,7 +53,7 @@ template <class T> int run(const Gebrd<T> &op) {
                 a[l] = op.A[i], d[l] = op.d[i], e[l] = op.e[i], tq[l] = op.tauq[i], tp[l] = op.taup[i];
             }
             for (int l = 0; l < next; ++l) an[l] = op.A[first + size + l];
-            if (small::gebrd_group(op.m.value, op.n.value, a, op.A.ld.value, d, e, tq, tp, size, an, next))
+            if (small::gebrd_group(m0, n0, a, op.A.ld.value, d, e, tq, tp, size, an, next))
                 for (int l = 0; l < size; ++l) op.b.info[first + l] = 0;
             else  // a delicate reflector (or no memory for the copy): one matrix at a time
                 for (int l = 0; l < size; ++l) one(first + l);

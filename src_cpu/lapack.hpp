@@ -40,6 +40,7 @@ using flen = std::size_t;  // hidden Fortran character length
                   const int *, T *, const int *, int *, flen);                                    \
     void p##gebrd_(const int *, const int *, T *, const int *, R *, R *, T *, T *, T *,           \
                    const int *, int *);                                                           \
+    void p##larfg_(const int *, T *, T *, const int *, T *);                                      \
     void p##trsv_(fchar, fchar, fchar, const int *, const T *, const int *, T *, const int *,     \
                   flen, flen, flen);                                                              \
     void p##trsm_(fchar, fchar, fchar, fchar, const int *, const int *, const T *, const T *,     \
@@ -94,6 +95,9 @@ using flen = std::size_t;  // hidden Fortran character length
     inline void gebrd(int m, int n, T *a, int lda, R *d, R *e, T *tauq, T *taup, T *work,         \
                       int lwork, int *info) {                                                     \
         p##gebrd_(&m, &n, a, &lda, d, e, tauq, taup, work, &lwork, info);                         \
+    }                                                                                             \
+    inline void larfg(int n, T *alpha, T *x, int incx, T *tau) {                                  \
+        p##larfg_(&n, alpha, x, &incx, tau);                                                      \
     }                                                                                             \
     inline void trsv(char uplo, char tr, char diag, int n, const T *a, int lda, T *x, int incx) { \
         p##trsv_(&uplo, &tr, &diag, &n, a, &lda, x, &incx, 1, 1, 1);                              \

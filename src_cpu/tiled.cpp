@@ -14,6 +14,11 @@
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 #define BL_TILED_KERNELS 1
 #endif
+#ifdef BL_TILED_KERNELS
+#pragma GCC push_options  // popped after the kernels
+#pragma GCC target("arch=x86-64-v4")
+#include "simd512.hpp"
+#endif
 
 namespace bl {
 namespace cpu {
@@ -33,15 +38,9 @@ constexpr int kMinOrder = 65;
 constexpr int kMaxOrder[] = {512, 256};  // by Kind
 
 #ifdef BL_TILED_KERNELS
-#pragma GCC push_options
-#pragma GCC target("arch=x86-64-v4")
 #define BL_TILED_INLINE __attribute__((always_inline)) inline
+using namespace simd512;
 
-template <class T> struct Simd;
-template <> struct Simd<float> { typedef float V __attribute__((vector_size(64))); };
-template <> struct Simd<double> { typedef double V __attribute__((vector_size(64))); };
-template <class T> using Vec = typename Simd<T>::V;
-template <class T> constexpr int kLanes = int(64 / sizeof(T));
 // Rows of a tile (two vectors) and width of a block column: the padded order is a multiple of it.
 template <class T> constexpr int kTile = 2 * kLanes<T>;
 // Columns of the register kernel's tile: 2 x 8 accumulators, with room left in the 32 registers
@@ -52,14 +51,6 @@ constexpr int kCols = 8;
 // beyond L2 fourfold. With one tile per read the 16-core Xeon of the GPU machine (16 threads)
 // fell to 0.56-0.77x the OpenMP loop at n = 512, while the 2-core VM led at 1.4-1.5x.
 constexpr int kOuter = 4;
-
-template <class T> BL_TILED_INLINE Vec<T> load(const T *p) {
-    Vec<T> v;
-    std::memcpy(&v, p, sizeof v);
-    return v;
-}
-template <class T> BL_TILED_INLINE void store(T *p, Vec<T> v) { std::memcpy(p, &v, sizeof v); }
-template <class T> BL_TILED_INLINE Vec<T> splat(T x) { return Vec<T>{} + x; }
 
 // The register kernel: C = A B (Set) or C -= A B for a tile of C of V vectors of rows (V = 2: a
 // whole tile; 1: the half tile a padded order may end with) and kCols columns (column j at

@@ -82,6 +82,21 @@ TYPED_TEST(Gebrd, UniformSizes) {
         }
 }
 
+// Around the switch points of the CPU backend's blocked kernel (src_cpu/bidiag.hpp): it takes
+// real m >= n from order 65, and uniform batches from 128 (the group kernel below); m < n stays
+// LAPACK's. A variable batch of orders on both sides of 65 and 128.
+TYPED_TEST(Gebrd, BlockedKernelOrders) {
+    int j = 0;
+    for (int n : {64, 65, 127, 128, 129})
+        for (int m : {n, n + 7, n - 3}) {
+            const Layout l = j++ % 2 ? Layout::Pointers : Layout::Strided;
+            SCOPED_TRACE(std::string(name(l)) + " m=" + std::to_string(m) + " n=" + std::to_string(n));
+            check_gebrd<TypeParam>(l, std::vector<int>(2, m), std::vector<int>(2, n), n % 3);
+        }
+    const std::vector<int> rows = {140, 66, 60, 129, 100, 70}, cols = {131, 65, 60, 127, 100, 72};
+    check_gebrd<TypeParam>(Layout::Variable, rows, cols, 2);
+}
+
 TYPED_TEST(Gebrd, VariableSizes) {
     check_gebrd<TypeParam>(Layout::Variable, mixed_sizes(30, 50), mixed_sizes(30, 50), 1);
 }

@@ -1,9 +1,10 @@
-// The CPU backend's own kernels, for tiny matrices (src_cpu/small.hpp) and the tiled LU and
-// Cholesky (src_cpu/tiled.hpp), called directly and compared with the system LAPACK at every size
+// The CPU backend's own kernels, for tiny matrices (src_cpu/small.hpp), the tiled LU and
+// Cholesky (src_cpu/tiled.hpp) and the blocked bidiagonal reduction (src_cpu/bidiag.hpp), called directly and compared with the system LAPACK at every size
 // they cover: the same info and pivots, factors within LAPACK's residual ratios, nothing written
 // outside the matrices. The kernel sources are compiled into this executable
 // (tests/CMakeLists.txt), since the library does not export them.
 #include "common.hpp"
+#include "bidiag.hpp"
 #include "small.hpp"
 #include "tiled.hpp"
 
@@ -12,6 +13,7 @@ namespace {
 using namespace bltest;
 namespace small = bl::cpu::small;
 namespace tiled = bl::cpu::tiled;
+namespace bidiag = bl::cpu::bidiag;
 
 constexpr int kMax = 16;       // the kernels' cut-off (small_detail.hpp's max_order)
 constexpr int kPotrfMax = 16;  // potrf's own (small_cholesky.cpp)
@@ -729,6 +731,96 @@ TYPED_TEST(Small, DeclinesOutsideItsRange) {
     EXPECT_FALSE(small::geqrf(3, kQrMax + 1, a.data(), a.ld, tau.data()));
     EXPECT_FALSE(small::gebrd(kQrMax + 1, 3, a.data(), a.ld, d.data(), e.data(), tau.data(), taup.data()));
     EXPECT_FALSE(small::trsv('L', 'N', 'N', 0, a.data(), a.ld, tau.data(), 1));
+}
+
+// ---- blocked bidiagonal reduction -------------------------------------------------------------
+// Shapes of the blocked kernel (panels of 8 columns): its first order, the uniform batches' switch
+// from the group kernel (128), odd orders, m > n with a narrow last panel; lda > m throughout
+// (Mat's guard rows).
+const std::pair<int, int> kBidiagShapes[] = {{65, 65},   {127, 127}, {128, 128}, {191, 191},
+                                             {257, 257}, {300, 161}, {243, 203}};
+// The outputs compared with LAPACK's elementwise, for random matrices: those of the first steps,
+// three panels (two trailing updates). Later reflectors carry the matrix's conditioning, more so
+// towards the end of a square matrix or block: on these matrices the whole outputs of the kernel
+// and dgebrd differed by up to 1,825 (diff_ratio), and dgebrd's blocked and unblocked codes
+// (lwork = m + n) by up to 1,218 from each other; the first 40 steps' by up to 124 (65 x 65, and
+// 127 x 127 split at 63), the first 24 steps' by 119 where a 32 x 32 block ends there.
+constexpr int kBidiagLeading = 24;
+
+// The blocked reduction of a, checked as check_bidiagonal says (the whole reduction by its
+// residual), and with `leading` the outputs of its first kBidiagLeading steps (A's leading rows
+// and columns, d, e, tauq, taup) within kCompare of LAPACK's. Returns tauq and taup.
+template <class T>
+std::pair<std::vector<T>, std::vector<T>> check_blocked_gebrd(Mat<T> a, const std::string &what, bool leading) {
+    using R = Real<T>;
+    const int m = a.m, n = a.n;
+    EXPECT_TRUE(bidiag::covers<T>(m, n)) << m << "x" << n;
+    const std::vector<T> orig = a.dense();
+    std::vector<T> tq(n, guard_value<T>()), tp = tq, work(size_t(bidiag::workspace<T>(m, n)));
+    std::vector<R> d(n, guard_value<R>()), e = d;
+    bidiag::gebrd(m, n, a.data(), a.ld, d.data(), e.data(), tq.data(), tp.data(), work.data());
+    EXPECT_TRUE(a.guards_intact()) << what;
+    EXPECT_TRUE(same_bits(e[n - 1], guard_value<R>())) << what << ": e has n - 1 elements";
+    e.resize(n - 1);
+    check_bidiagonal(orig, a.dense(), d, e, tq, tp, m, n, true, what);
+    if (!leading) return {tq, tp};
+    std::vector<T> ref = orig, rtq(n), rtp(n), lw(size_t(64) * (m + n));
+    std::vector<R> rd(n), re(n);
+    int info;
+    bl::lapack::gebrd(m, n, ref.data(), m, rd.data(), re.data(), rtq.data(), rtp.data(), lw.data(), int(lw.size()),
+                      &info);
+    re.resize(n - 1);
+    // The leading rows and columns of A and the leading elements of the rest.
+    const std::vector<T> f = a.dense();
+    std::vector<T> lead, ref_lead;
+    for (int j = 0; j < n; ++j)
+        for (int i = 0; i < m; ++i)
+            if (i < kBidiagLeading || j < kBidiagLeading)
+                lead.push_back(f[size_t(j) * m + i]), ref_lead.push_back(ref[size_t(j) * m + i]);
+    auto head = [](auto v) {
+        v.resize(kBidiagLeading);
+        return v;
+    };
+    const double ratios[] = {diff_ratio(lead, ref_lead, m), diff_ratio(head(d), head(rd), m),
+                             diff_ratio(head(e), head(re), m), diff_ratio(head(tq), head(rtq), m),
+                             diff_ratio(head(tp), head(rtp), m)};
+    for (double x : ratios) EXPECT_LT(x, kCompare) << what;
+    return {tq, tp};
+}
+
+// Random matrices; matrices that split at row and column z (zero outside the diagonal blocks
+// [0, z), {z}, (z, n)), where both reflectors of step z are the identity (tau = 0, the pass's
+// special case) at panels' first and last columns; and tiny entries, where every row
+// reflector takes larfg's rescaling and the pass's exact second product.
+TYPED_TEST(Small, BlockedGebrd) {
+    using T = TypeParam;
+    if (is_complex<T>) {  // by design: LAPACK's
+        EXPECT_FALSE(bidiag::covers<T>(200, 200));
+        return;
+    }
+    if (!bidiag::covers<T>(200, 200)) GTEST_SKIP() << "the blocked kernel needs AVX-512, which this processor lacks";
+    for (auto [m, n] : kBidiagShapes) {
+        const std::string shape = std::to_string(m) + "x" + std::to_string(n);
+        check_blocked_gebrd(Mat<T>(m, n), shape + " random", true);
+        for (int z : {0, 31, 32, 63, n / 2, n - 2}) {
+            Mat<T> a(m, n);
+            auto block = [z](int i) { return i < z ? 0 : i == z ? 1 : 2; };
+            for (int j = 0; j < n; ++j)
+                for (int i = 0; i < m; ++i)
+                    if (block(i) != block(j)) a.at(i, j) = T(0);
+            const auto [tq, tp] = check_blocked_gebrd(a, shape + " split at " + std::to_string(z), false);
+            EXPECT_EQ(tq[z], T(0)) << shape << " " << z;
+            EXPECT_EQ(tp[z], T(0)) << shape << " " << z;
+        }
+        Mat<T> tiny(m, n);
+        const Real<T> small = std::is_same_v<Real<T>, float> ? 1e-36f : 1e-300;
+        for (int j = 0; j < n; ++j)
+            for (int i = 0; i < m; ++i) tiny.at(i, j) *= small;
+        check_blocked_gebrd(tiny, shape + " tiny", false);
+    }
+    EXPECT_FALSE(bidiag::covers<T>(64, 64));
+    EXPECT_FALSE(bidiag::covers<T>(1025, 1025));
+    EXPECT_FALSE(bidiag::covers<T>(200, 201));  // m < n: lower bidiagonal, LAPACK's
 }
 
 }  // namespace
