@@ -3,6 +3,8 @@
 #include "small_detail.hpp"
 #include "ops.hpp"
 
+#include <cstring>
+
 namespace bl {
 namespace cpu {
 namespace small {
@@ -59,6 +61,96 @@ template <class T> bool potrf(char uplo, int n, T *A, int lda, int *info) {
     return with_fixed<potrf_max_order>(n, [&](auto N) { return potrf_kernel(uplo, N, A, lda, info); });
 }
 
+// A group's lanes as 32-byte vectors of GCC's vector extensions (one AVX2 register, two SSE2
+// registers in the baseline clone): the group kernel's dot products are written on them, several
+// rows and columns at a time, because GCC vectorizes the lane loops but keeps one chain of
+// dependent FMAs per dot product (see potrf_group_kernel).
+template <class R> struct GroupVec;
+template <> struct GroupVec<double> {
+    typedef double V __attribute__((vector_size(32)));
+    typedef long long M __attribute__((vector_size(32)));
+    static V lo(V a, V b) { return __builtin_shuffle(a, b, M{0, 4, 1, 5}); }
+    static V hi(V a, V b) { return __builtin_shuffle(a, b, M{2, 6, 3, 7}); }
+};
+template <> struct GroupVec<float> {
+    typedef float V __attribute__((vector_size(32)));
+    typedef int M __attribute__((vector_size(32)));
+    static V lo(V a, V b) { return __builtin_shuffle(a, b, M{0, 8, 1, 9, 2, 10, 3, 11}); }
+    static V hi(V a, V b) { return __builtin_shuffle(a, b, M{4, 12, 5, 13, 6, 14, 7, 15}); }
+};
+template <class R> using Gv = typename GroupVec<R>::V;
+template <class R> constexpr int gv_width = int(32 / sizeof(R));       // lanes in one vector
+template <class R> constexpr int gv_count = group_size / gv_width<R>;  // vectors in one group
+template <class V> V gv_load(const void *p) {
+    V v;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+}
+template <class V> void gv_store(void *p, V v) { std::memcpy(p, &v, sizeof v); }
+
+// r[k][e] := r[e][k] for a square block of K = gv_width vectors: log2(K) rounds of interleaving
+// the first half of the block with the second.
+template <class R> void gv_transpose(Gv<R> (&r)[gv_width<R>]) {
+    constexpr int K = gv_width<R>;
+    for (int s = 1; s < K; s *= 2) {
+        Gv<R> t[K];
+        for (int m = 0; m < K / 2; ++m) {
+            t[2 * m] = GroupVec<R>::lo(r[m], r[m + K / 2]);
+            t[2 * m + 1] = GroupVec<R>::hi(r[m], r[m + K / 2]);
+        }
+        for (int k = 0; k < K; ++k) r[k] = t[k];
+    }
+}
+
+// The group kernel's copies between a segment of each matrix (len elements from offset off) and the
+// interleaved copy (element e of lane l at v[e * stride + l]), for the gv_width lanes from l0:
+// gv_width elements of gv_width matrices at a time through a transpose in registers, the rest of
+// the segment element by element. (Element by element throughout, the copies in and out took half
+// of the kernel's time at order 64, one thread, in cache.)
+template <bool In, class R> void lanes_copy(R *const *a, int64_t off, int len, R *v, int stride, int l0) {
+    constexpr int K = gv_width<R>;
+    int e = 0;
+    for (; e + K <= len; e += K) {
+        Gv<R> r[K];
+        if (In) {
+            for (int k = 0; k < K; ++k) r[k] = gv_load<Gv<R>>(a[l0 + k] + off + e);
+            gv_transpose<R>(r);
+            for (int k = 0; k < K; ++k) gv_store(v + (e + k) * stride + l0, r[k]);
+        } else {
+            for (int k = 0; k < K; ++k) r[k] = gv_load<Gv<R>>(v + (e + k) * stride + l0);
+            gv_transpose<R>(r);
+            for (int k = 0; k < K; ++k) gv_store(a[l0 + k] + off + e, r[k]);
+        }
+    }
+    for (; e < len; ++e)
+        for (int k = 0; k < K; ++k) {
+            if (In) v[e * stride + l0 + k] = a[l0 + k][off + e];
+            else a[l0 + k][off + e] = v[e * stride + l0 + k];
+        }
+}
+
+// t[r][c] := w(i0 + r, j + c) - sum_{k < j} w(i0 + r, k) w(j + c, k), the sum in k order (as
+// potrf_kernel's), for NR rows and NC columns of the interleaved copy w (row length LD): NR * NC
+// independent chains of FMAs per lane vector, each row and column group loaded once per k.
+template <int NR, int NC, class R>
+void group_dots(const R *w, int LD, int i0, int j, Gv<R> (&t)[NR][NC][gv_count<R>]) {
+    constexpr int G = group_size, W = gv_width<R>, P = gv_count<R>;
+    using V = Gv<R>;
+    for (int r = 0; r < NR; ++r)
+        for (int c = 0; c < NC; ++c)
+            for (int h = 0; h < P; ++h) t[r][c][h] = gv_load<V>(w + (i0 + r) * LD + (j + c) * G + h * W);
+    for (int k = 0; k < j; ++k) {
+        V b[NC][P];
+        for (int c = 0; c < NC; ++c)
+            for (int h = 0; h < P; ++h) b[c][h] = gv_load<V>(w + (j + c) * LD + k * G + h * W);
+        for (int r = 0; r < NR; ++r)
+            for (int h = 0; h < P; ++h) {
+                const V a = gv_load<V>(w + (i0 + r) * LD + k * G + h * W);
+                for (int c = 0; c < NC; ++c) t[r][c][h] -= a * b[c][h];
+            }
+    }
+}
+
 // potrf_kernel's algorithm on group_size real matrices at once, matrix l in SIMD lane l: the
 // local copy interleaves them (w[i * LD + k * group_size + l] = L_l(i, k)), so each scalar
 // operation of potrf_kernel becomes one vector operation over the lanes, in the same order (the
@@ -67,16 +159,22 @@ template <class T> bool potrf(char uplo, int n, T *A, int lda, int *info) {
 // with no reduction to reassociate. Lanes past `count` factor an identity and are not written
 // back. A lane whose diagonal fails keeps computing (NaNs, never read) while the others go on; its
 // failing diagonal is kept aside, and only what potrf_kernel would have written is written back.
-// Measured (one thread, 512 KiB of matrices, doubles; OpenBLAS dpotrf / potrf_kernel / this with
-// the AVX2 clone): n = 8: 1.3 / 1.6 / 5.2, n = 16: 3.9 / 4.4 / 10.9, n = 24: 6.3 / 5.9 / 15.4,
-// n = 32: 8.5 / 7.0 / 11.2 GFLOP/s; the SSE2 baseline reaches about 70% of the AVX2 figures.
 // Rows are N + 1 lane groups long, not N: rows 4 KiB apart (order 64) or 2 KiB (32) made loads
 // wait on unrelated stores with the same low address bits (4K aliasing, as in getrf_group_kernel):
 // the library's potrf at n = 32 8.6 -> 15.5 GFLOP/s with the padding (batchlapack-bench).
+// Columns go in pairs and rows in blocks of RB (group_dots): written lane by lane, each element's
+// dot product was one chain of dependent FMAs, 4 cycles each, and the kernel ran at a quarter of
+// the FMA units' rate; element (i, j + 1) still sums k = 0..j in order, its last term from the
+// L(i, j) just computed, so every result is bit for bit the lane-by-lane kernel's. Measured (one
+// thread, 16 matrices in cache, doubles, AVX2 clone, lane by lane / blocked / blocked with the
+// copies by transposes): n = 32: 11.8 / 13.4 / 14.5, n = 64: 11.6 / 13.2 / 19.4 GFLOP/s.
 template <class R, class Nt>
 bool potrf_group_kernel(Nt N, char uplo, R *const *A, int lda, int *info, int count, const R *const *next,
                         int next_count) {
-    constexpr int G = group_size, Cap = capacity<Nt>;
+    constexpr int G = group_size, Cap = capacity<Nt>, W = gv_width<R>, P = gv_count<R>;
+    // Rows per block: 2 x 2 x P accumulators, 2 x P column and P row vectors fit AVX2's 16 registers.
+    constexpr int RB = 2;
+    using V = Gv<R>;
     const int LD = (N + 1) * G;
     GroupCopy<R, Nt, Cap * (Cap + 1) * G> copy;
     R *const w = copy.get();
@@ -84,25 +182,35 @@ bool potrf_group_kernel(Nt N, char uplo, R *const *A, int lda, int *info, int co
     alignas(64) R failed[G];
     int done[G];
     const bool upper = uplo == 'U';
-    for (int l = 0; l < G; ++l) {
-        done[l] = N;
-        if (l < count) {
-            const R *a = A[l];
-            for (int k = 0; k < N; ++k)
-                for (int i = k; i < N; ++i)
-                    w[i * LD + k * G + l] = upper ? a[k + int64_t(i) * lda] : a[i + int64_t(k) * lda];
-        } else {
-            for (int k = 0; k < N; ++k)
-                for (int i = k; i < N; ++i) w[i * LD + k * G + l] = R(i == k);
-        }
+    // The triangle as segments: column k from row k for 'L', column i down to row i for 'U'
+    // (row i of U^T), going to row k's column from k, or to row i from column 0, in w.
+    const auto segment = [&](int c, int64_t &off, int &len, R *&v, int &stride) {
+        off = upper ? int64_t(c) * lda : c + int64_t(c) * lda;
+        len = upper ? c + 1 : N - c;
+        v = upper ? w + c * LD : w + c * LD + c * G;
+        stride = upper ? G : LD;
+    };
+    // Whole blocks of gv_width lanes by transposes; the lanes past count get the identity.
+    constexpr int K = W;
+    const int Lk = count / K * K;
+    for (int c = 0; c < N; ++c) {
+        int64_t off;
+        int len, stride;
+        R *v;
+        segment(c, off, len, v, stride);
+        for (int l0 = 0; l0 < Lk; l0 += K) lanes_copy<true>(A, off, len, v, stride, l0);
+        for (int e = 0; e < len; ++e)
+            for (int l = Lk; l < count; ++l) v[e * stride + l] = A[l][off + e];
     }
-    for (int j = 0; j < N; ++j) {
-        for (int l = 0; l < next_count; ++l) prefetch_column(next[l] + int64_t(j) * lda, N);
-        R *lj = w + j * LD;
+    for (int l = 0; l < G; ++l) done[l] = N;
+    for (int l = count; l < G; ++l)
+        for (int k = 0; k < N; ++k)
+            for (int i = k; i < N; ++i) w[i * LD + k * G + l] = R(i == k);
+    // Column j's diagonal from d (its sum done): the failure test, the square root stored, the
+    // reciprocal into r.
+    const auto finish_diagonal = [&](int j, const V (&dv)[P], V (&rv)[P]) {
         alignas(64) R d[G], r[G];
-        for (int l = 0; l < G; ++l) d[l] = lj[j * G + l];
-        for (int k = 0; k < j; ++k)
-            for (int l = 0; l < G; ++l) d[l] -= lj[k * G + l] * lj[k * G + l];
+        std::memcpy(d, dv, sizeof d);
         bool bad = false;
         for (int l = 0; l < G; ++l) bad |= !(d[l] > R(0));
         if (bad)
@@ -111,32 +219,93 @@ bool potrf_group_kernel(Nt N, char uplo, R *const *A, int lda, int *info, int co
                     done[l] = j;
                     failed[l] = d[l];
                 }
+        R *ljj = w + j * LD + j * G;
         for (int l = 0; l < G; ++l) {
             const R s = std::sqrt(d[l]);
-            lj[j * G + l] = s;
+            ljj[l] = s;
             r[l] = R(1) / s;
         }
-        for (int i = j + 1; i < N; ++i) {
-            R *li = w + i * LD;
-            alignas(64) R t[G];
-            for (int l = 0; l < G; ++l) t[l] = li[j * G + l];
-            for (int k = 0; k < j; ++k)
-                for (int l = 0; l < G; ++l) t[l] -= li[k * G + l] * lj[k * G + l];
-            for (int l = 0; l < G; ++l) li[j * G + l] = t[l] * r[l];
+        std::memcpy(rv, r, sizeof r);
+    };
+    int j = 0;
+    for (; j + 1 < N; j += 2) {
+        for (int l = 0; l < next_count; ++l) {
+            prefetch_column(next[l] + int64_t(j) * lda, N);
+            prefetch_column(next[l] + int64_t(j + 1) * lda, N);
+        }
+        V rj[P], rj1[P];
+        {
+            V dj[1][1][P], t[1][2][P];
+            group_dots<1, 1>(w, LD, j, j, dj);
+            group_dots<1, 2>(w, LD, j + 1, j, t);
+            finish_diagonal(j, dj[0][0], rj);
+            R *lj1 = w + (j + 1) * LD;
+            for (int h = 0; h < P; ++h) {
+                const V l = t[0][0][h] * rj[h];
+                gv_store(lj1 + j * G + h * W, l);
+                t[0][1][h] -= l * l;
+            }
+            finish_diagonal(j + 1, t[0][1], rj1);
+        }
+        const R *lj1 = w + (j + 1) * LD + j * G;
+        const auto finish_rows = [&](int i0, auto &t) {
+            constexpr int NR = int(sizeof t / sizeof t[0]);
+            for (int r = 0; r < NR; ++r) {
+                R *li = w + (i0 + r) * LD;
+                for (int h = 0; h < P; ++h) {
+                    const V l = t[r][0][h] * rj[h];
+                    gv_store(li + j * G + h * W, l);
+                    t[r][1][h] -= l * gv_load<V>(lj1 + h * W);
+                    gv_store(li + (j + 1) * G + h * W, t[r][1][h] * rj1[h]);
+                }
+            }
+        };
+        int i = j + 2;
+        for (; i + RB <= N; i += RB) {
+            V t[RB][2][P];
+            group_dots<RB, 2>(w, LD, i, j, t);
+            finish_rows(i, t);
+        }
+        for (; i < N; ++i) {
+            V t[1][2][P];
+            group_dots<1, 2>(w, LD, i, j, t);
+            finish_rows(i, t);
         }
     }
-    for (int l = 0; l < count; ++l) {
-        R *a = A[l];
-        const int stop = done[l];
-        if (stop < N) w[stop * LD + stop * G + l] = failed[l];
-        for (int k = 0; k <= std::min(stop, N - 1); ++k)
-            for (int i = k; i < (k == stop ? k + 1 : N); ++i) {
-                const R v = w[i * LD + k * G + l];
-                if (upper) a[k + int64_t(i) * lda] = v;
-                else a[i + int64_t(k) * lda] = v;
-            }
-        info[l] = stop < N ? stop + 1 : 0;
+    if (j < N) {  // the last column of an odd order: its diagonal only
+        for (int l = 0; l < next_count; ++l) prefetch_column(next[l] + int64_t(j) * lda, N);
+        V dj[1][1][P], rj[P];
+        group_dots<1, 1>(w, LD, j, j, dj);
+        finish_diagonal(j, dj[0][0], rj);
     }
+    // Blocks of gv_width lanes that all succeeded go back by transposes, as they came in; the
+    // other lanes element by element, up to where they stopped.
+    for (int l0 = 0; l0 < count; l0 += K) {
+        bool whole = l0 + K <= count;
+        for (int l = l0; l < std::min(l0 + K, count); ++l) whole &= done[l] == N;
+        if (whole) {
+            for (int c = 0; c < N; ++c) {
+                int64_t off;
+                int len, stride;
+                R *v;
+                segment(c, off, len, v, stride);
+                lanes_copy<false>(A, off, len, v, stride, l0);
+            }
+        } else {
+            for (int l = l0; l < std::min(l0 + K, count); ++l) {
+                R *a = A[l];
+                const int stop = done[l];
+                if (stop < N) w[stop * LD + stop * G + l] = failed[l];
+                for (int k = 0; k <= std::min(stop, N - 1); ++k)
+                    for (int i = k; i < (k == stop ? k + 1 : N); ++i) {
+                        const R v = w[i * LD + k * G + l];
+                        if (upper) a[k + int64_t(i) * lda] = v;
+                        else a[i + int64_t(k) * lda] = v;
+                    }
+            }
+        }
+    }
+    for (int l = 0; l < count; ++l) info[l] = done[l] < N ? done[l] + 1 : 0;
     return true;
 }
 
