@@ -15,8 +15,15 @@ namespace small {
 // bandwidth. Into L2, not L1: lines brought to L1 evict the current matrix's (standalone loop of
 // the blocked kernel, 2 threads, 'L' 'N', GFLOP/s without / into L1 / into L2: n = 64 3.0 / 2.7 /
 // 3.9, 128 3.7 / 3.4 / 6.0, 256 5.0 / 3.9 / 6.1). Past a quarter of L2 (512: 7.1 / 5.5 / 6.6) the
-// hardware prefetcher keeps up with the long columns by itself.
-constexpr int64_t kTrsvPrefetchBytes = 256 << 10;
+// hardware prefetcher keeps up with the long columns by itself. Remeasured without the register
+// spill described at blocked_trsv (batchlapack-bench, 'L' 'N', ratio to the OpenMP loop, prefetch
+// up to 256 / up to 64 KiB): n = 192 1.15-1.21 / 1.22-1.24, 256 1.05-1.08 / 1.17-1.20; the
+// prefetch of a whole next triangle competes with the current one's stream from 192 on.
+constexpr int64_t kTrsvPrefetchBytes = 64 << 10;
+// Transposed solves past 16 KiB of triangle (n > 64) go to BLAS: solve_rows runs at 2-2.3
+// GFLOP/s whatever the order ('L' 'T', OpenMP loop of OpenBLAS's dtrsv 2.4 at 128, 3.4 at 256:
+// 0.90x and 0.67x with the kernel, 0.97x and 0.95x through BLAS).
+constexpr int64_t kTrsvTransposedBytes = 16 << 10;
 template <class T> int64_t triangle_bytes(int n) { return int64_t(n) * n * int64_t(sizeof(T)) / 2; }
 template <class T>
 BL_PREFETCH_INLINE void prefetch_triangle(bool lower, int n, const T *next, int64_t lda, int j0, int j1) {
@@ -112,16 +119,16 @@ template <class F> void with_width(int w, F &&f) {
 }
 
 // x contiguous. The blocks start at the end where the solve starts, so that only the last one
-// may be narrower than kTrsvColumns. Each block prefetches the same columns of `next` (if not null).
-template <class T>
+// may be narrower than kTrsvColumns. With Prefetch, each block prefetches the same columns of
+// `next`.
+template <bool Prefetch, class T>
 void blocked_solve(bool lower, char trans, bool unit, int n, const T *a, int64_t lda, T *x, const T *next) {
     constexpr int B = kTrsvColumns;
     const bool forward = lower == (trans == 'N');
-    if (triangle_bytes<T>(n) > kTrsvPrefetchBytes) next = nullptr;
     for (int done = 0; done < n; done += B) {
         const int w = std::min(B, n - done);
         const int j0 = forward ? done : n - done - w;
-        if (next) prefetch_triangle(lower, n, next, lda, j0, j0 + w);
+        if (Prefetch) prefetch_triangle(lower, n, next, lda, j0, j0 + w);
         // Rows of x still to be updated (trans 'N') or already solved (dot products otherwise).
         const int below0 = j0 + w, above1 = j0;
         with_width(w, [&](auto W) {
@@ -133,12 +140,19 @@ void blocked_solve(bool lower, char trans, bool unit, int n, const T *a, int64_t
     }
 }
 
-// One entry point per precision, compiled for AVX2/FMA and for the baseline (BL_SMALL_CLONES): the
-// baseline's two-double vectors would halve the rate at which the columns are consumed.
+// Two entry points per precision, with and without the prefetch, each compiled for AVX2/FMA and
+// for the baseline (BL_SMALL_CLONES): the baseline's two-double vectors would halve the rate at
+// which the columns are consumed. Separate functions, because in one (flattened) function the
+// prefetch's state costs the hot row loop its registers: GCC then reloads the four column
+// pointers from the stack at every step (9 loads instead of 5 per 4 doubles; 'L' 'N', n = 256,
+// 1.00-1.04x the OpenMP loop with that spill against 1.12-1.17x without).
 #define BL_BLOCKED_TRSV(p, T)                                                                     \
-    BL_SMALL_CLONES void blocked_trsv(bool lower, char trans, bool unit, int n, const T *a, int64_t lda, T *x, \
-                                      const T *next) {                                            \
-        blocked_solve(lower, trans, unit, n, a, lda, x, next);                                    \
+    BL_SMALL_CLONES void blocked_trsv_prefetch(bool lower, char trans, bool unit, int n, const T *a, int64_t lda, \
+                                               T *x, const T *next) {                             \
+        blocked_solve<true>(lower, trans, unit, n, a, lda, x, next);                              \
+    }                                                                                             \
+    BL_SMALL_CLONES void blocked_trsv(bool lower, char trans, bool unit, int n, const T *a, int64_t lda, T *x) { \
+        blocked_solve<false>(lower, trans, unit, n, a, lda, x, static_cast<const T *>(nullptr));  \
     }
 BL_PRECISIONS(BL_BLOCKED_TRSV)
 #undef BL_BLOCKED_TRSV
@@ -146,13 +160,16 @@ BL_PRECISIONS(BL_BLOCKED_TRSV)
 // With incx = 1 every order from 3 goes to the blocked kernel: it beats the fixed-size kernels
 // from there (batchlapack-bench, 2 threads, 'L' 'N', GFLOP/s blocked / fixed: n = 3 1.02 / 0.98,
 // 4 1.5 / 1.25, 8 3.1 / 2.2), which keep orders 1 and 2 (0.24 / 0.15 and 0.84 / 0.50 the other
-// way round) and other increments up to max_order. Transposed solves with a triangle past the
-// prefetch bound go back to BLAS, whose transposed form runs on its gemv kernel (OpenBLAS, 'U'
+// way round) and other increments up to max_order. Transposed solves with a triangle past
+// kTrsvTransposedBytes go back to BLAS, whose transposed form runs on its gemv kernel (OpenBLAS, 'U'
 // 'T', n = 512: 4.3-4.6 against 3.1-3.6 GFLOP/s; 'N' stays ahead there, 1.2-1.3x).
 template <class T>
 bool trsv(char uplo, char trans, char diag, int n, const T *A, int lda, T *x, int incx, const T *next) {
-    if (n > 2 && incx == 1 && (trans == 'N' || triangle_bytes<T>(n) <= kTrsvPrefetchBytes)) {
-        blocked_trsv(uplo == 'L', trans, diag == 'U', n, A, lda, x, next);
+    if (n > 2 && incx == 1 && (trans == 'N' || triangle_bytes<T>(n) <= kTrsvTransposedBytes)) {
+        if (next && triangle_bytes<T>(n) <= kTrsvPrefetchBytes)
+            blocked_trsv_prefetch(uplo == 'L', trans, diag == 'U', n, A, lda, x, next);
+        else
+            blocked_trsv(uplo == 'L', trans, diag == 'U', n, A, lda, x);
         return true;
     }
     if (n > max_order) return false;
