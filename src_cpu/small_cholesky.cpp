@@ -65,6 +65,10 @@ template <class T> bool potrf(char uplo, int n, T *A, int lda, int *info) {
 // registers in the baseline clone): the group kernel's dot products are written on them, several
 // rows and columns at a time, because GCC vectorizes the lane loops but keeps one chain of
 // dependent FMAs per dot product (see potrf_group_kernel).
+// GCC warns (-Wpsabi) that returning these 32-byte vectors changes the calling convention in the
+// baseline clone; no call crosses it, since the cloned kernels are flattened (BL_SMALL_CLONES).
+// The warning is reported where the templates are instantiated, at the end of the file.
+#pragma GCC diagnostic ignored "-Wpsabi"
 template <class R> struct GroupVec;
 template <> struct GroupVec<double> {
     typedef double V __attribute__((vector_size(32)));
