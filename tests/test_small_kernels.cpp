@@ -425,8 +425,9 @@ TYPED_TEST(Small, TiledPotrf) {
 // ---- trsv -------------------------------------------------------------------------------------
 // Every order up to kMax (the fixed-size kernels for any increment, the blocked one from 3 with
 // incx = 1), then blocked orders with a narrow last block (17, 31, 33, 65) and a wide one. `next`
-// is given (the matrix itself: it is only prefetched, so must not change the result). Past kMax
-// the kernel declines increments other than 1, and transposed solves past its prefetch bound.
+// is given (the matrix itself: it is only prefetched, so must not change the result; only up to
+// 64 KiB of triangle, so 130 runs both ways by precision). Past kMax the kernel declines
+// increments other than 1, and transposed solves past 16 KiB of triangle.
 TYPED_TEST(Small, Trsv) {
     using T = TypeParam;
     std::vector<int> orders;
@@ -445,7 +446,8 @@ TYPED_TEST(Small, Trsv) {
                         const int len = 1 + (n - 1) * std::abs(incx);
                         Mat<T> x(len, 1);
                         Mat<T> ref = x;
-                        if (n > kMax && incx != 1) {
+                        const bool past = int64_t(n) * n * int64_t(sizeof(T)) / 2 > (16 << 10);
+                        if (n > kMax && (incx != 1 || (trans != 'N' && past))) {
                             EXPECT_FALSE(small::trsv(uplo, trans, diag, n, a.data(), a.ld, x.data(), incx, a.data()));
                             continue;
                         }
@@ -457,11 +459,12 @@ TYPED_TEST(Small, Trsv) {
                         for (int i = 0; i < len; ++i)
                             if (i % std::abs(incx) != 0) EXPECT_TRUE(same_bits(x.at(i, 0), ref.at(i, 0)));
                     }
-    // Transposed solves whose triangle is past 256 KiB go to BLAS.
-    const int big = sizeof(T) == 16 ? 200 : sizeof(T) == 8 ? 260 : 370;
+    // Transposed solves whose triangle is past 16 KiB go to BLAS: the first order past it.
+    const int big = sizeof(T) == 16 ? 46 : sizeof(T) == 8 ? 65 : 91;
     Mat<T> a(big, big), x(big, 1);
     EXPECT_TRUE(small::trsv('L', 'N', 'N', big, a.data(), a.ld, x.data(), 1));
     EXPECT_FALSE(small::trsv('L', 'T', 'N', big, a.data(), a.ld, x.data(), 1));
+    EXPECT_TRUE(small::trsv('L', 'T', 'N', big - 1, a.data(), a.ld, x.data(), 1));
 }
 
 // ---- Householder ------------------------------------------------------------------------------
