@@ -314,8 +314,8 @@ bool potrf_group_kernel(Nt N, char uplo, R *const *A, int lda, int *info, int co
 }
 
 // potrf_group covers every order up to 64: there it beats the OpenMP loop over the system
-// LAPACK (batchlapack-bench, 2 threads, 256 MiB of matrices: 1.6x at n = 32, 1.9-2.7x at 40 to 64),
-// and potrf_kernel does not. Each order up to potrf_group_fixed_order is compiled on its own,
+// LAPACK (batchlapack-bench, 2 threads, 256 MiB of matrices, 2026-11-25: 2.1-2.2x at n = 32,
+// 2.0-2.5x at 40 to 48, 1.4x at 63 and 64), and potrf_kernel does not. Each order up to potrf_group_fixed_order is compiled on its own,
 // past it one version takes the order at run time (as getrf_group).
 constexpr int potrf_group_fixed_order = 32, potrf_group_max_order = 64;
 
