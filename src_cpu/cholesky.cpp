@@ -12,7 +12,7 @@ namespace cpu {
 // whichever takes its order first. `work` is the thread's share of a workspace of
 // tiled::workspace's size.
 template <class T> void factor(char uplo, int n, T *A, int lda, int *info, T *work) {
-    if (tiled::covers<T>(tiled::Kind::Cholesky, n))
+    if (tiled::covers<T>(n))
         tiled::potrf(uplo, n, A, lda, info, work);
     else if (!small::potrf(uplo, n, A, lda, info))
         lapack::potrf(uplo, n, A, lda, info);
@@ -33,7 +33,7 @@ template <class T> int run(const Potrf<T> &op) {
         });
         return 0;
     }
-    ThreadWork<T> work(tiled::workspace<T>(tiled::Kind::Cholesky, op.n, op.b.count));
+    ThreadWork<T> work(tiled::workspace<T>(op.n, op.b.count));
     for_each_matrix(op, [&](int64_t i) { factor(op.uplo.value, op.n[i], op.A[i], op.A.ld[i], &op.b.info[i], work.get()); });
     return 0;
 }
@@ -57,7 +57,7 @@ BL_INSTANTIATE_RUN(Potrs)
 // posv is potrf, then potrs when the matrix is positive definite (B untouched otherwise), as
 // LAPACK defines it; composed here so that the tiny-matrix kernels and the LAPACK path agree.
 template <class T> int run(const Posv<T> &op) {
-    ThreadWork<T> work(tiled::workspace<T>(tiled::Kind::Cholesky, op.n, op.b.count));
+    ThreadWork<T> work(tiled::workspace<T>(op.n, op.b.count));
     for_each_matrix(op, [&](int64_t i) {
         const char uplo = op.uplo.value;
         const int n = op.n[i], lda = op.A.ld[i];

@@ -12,7 +12,7 @@ namespace cpu {
 // whichever takes its shape first. `work` is the thread's share of a workspace of
 // tiled::workspace's size.
 template <class T> void factor(int m, int n, T *A, int lda, int *ipiv, int *info, T *work) {
-    if (m == n && tiled::covers<T>(tiled::Kind::LU, n))
+    if (m == n && tiled::covers<T>(n))
         tiled::getrf(n, A, lda, ipiv, info, work);
     else if (!small::getrf(m, n, A, lda, ipiv, info))
         lapack::getrf(m, n, A, lda, ipiv, info);
@@ -36,7 +36,7 @@ template <class T> int run(const Getrf<T> &op) {
         });
         return 0;
     }
-    ThreadWork<T> work(tiled::workspace<T>(tiled::Kind::LU, op.n, op.b.count));
+    ThreadWork<T> work(tiled::workspace<T>(op.n, op.b.count));
     for_each_matrix(op, [&](int64_t i) {
         factor(op.m[i], op.n[i], op.A[i], op.A.ld[i], op.ipiv[i], &op.b.info[i], work.get());
     });
@@ -65,7 +65,7 @@ BL_INSTANTIATE_RUN(Getrs)
 // defines it. Not the system's gesv: OpenBLAS's skips the factorization (and its info) when
 // nrhs = 0, and the tiny-matrix kernels must agree with the LAPACK path.
 template <class T> int run(const Gesv<T> &op) {
-    ThreadWork<T> work(tiled::workspace<T>(tiled::Kind::LU, op.n, op.b.count));
+    ThreadWork<T> work(tiled::workspace<T>(op.n, op.b.count));
     for_each_matrix(op, [&](int64_t i) {
         const int n = op.n[i], lda = op.A.ld[i];
         int *info = &op.b.info[i];

@@ -261,12 +261,13 @@ bool getrf_group_kernel(Nt N, R *const *A, int lda, int *const *ipiv, int *info,
     return true;
 }
 
-// getrf_group covers every order up to 64, where it still beats the OpenMP loop over OpenBLAS's
-// dgetrf (batchlapack-bench, 2 threads, 256 MiB of matrices: 1.9x at n = 32, 1.6x at 40, 1.4-1.5x
-// at 48 to 64; getrf_kernel stops at 16). Each order up to getrf_group_fixed_order is compiled on
-// its own; past it one version takes the order at run time (at 48 and 64 it measured faster than
+// getrf_group covers every order up to 56, where it beats the OpenMP loop over OpenBLAS's dgetrf
+// (batchlapack-bench, 2 threads, 256 MiB of matrices: 1.9x at n = 32, 1.6x at 40, 1.4-1.5x at 48;
+// getrf_kernel stops at 16). From 57 the tiled LU (tiled.hpp) runs about as fast, and at 64 faster
+// (18.5 against 16.3 GFLOP/s). Each order up to getrf_group_fixed_order is compiled on its own;
+// past it one version takes the order at run time (at 48 and 64 it measured faster than
 // fixed-order ones: 17.4 / 21.1 against 16.2 / 17.6 GFLOP/s).
-constexpr int getrf_group_fixed_order = 32, getrf_group_max_order = 64;
+constexpr int getrf_group_fixed_order = 32, getrf_group_max_order = 56;
 
 template <class T> bool getrf_group_covers(int n) { return !is_complex<T> && n >= 1 && n <= getrf_group_max_order; }
 

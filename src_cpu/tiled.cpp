@@ -24,18 +24,15 @@ namespace bl {
 namespace cpu {
 namespace tiled {
 
-// Orders the kernels take. Below, the group kernels (small.hpp) take a uniform batch; a variable
-// one goes to LAPACK there, as the tiled kernels did not beat it by a margin (batchlapack-bench
-// --vbatch, 2 threads, orders 48-96: dpotrf 0.83x the OpenMP loop with them from 33, 1.15x
-// from 65). From 65 to the tops they led the OpenMP loop at every order measured (65, 72, 81-137,
-// 200, 256, 512; getrf 1.10-1.70x, potrf 1.08-1.58x). Past the tops OpenBLAS's own dgetrf/dpotrf
-// run closer to its dgemm than these kernels do (2026-11-25, the VM's dgemm at 70 GFLOP/s a core,
-// dpotrf at 34-37 at 512): getrf 1.00x at 768 and 0.82-0.94x at 1024, potrf 0.92-0.99x from 320
-// to 448, 0.77-1.10x at 512 and 0.76-0.93x at 1024. Copying each row tile and each block column of
-// the products into contiguous buffers first (as a GEMM packs its operands) did not change that
-// (potrf 512: 62-63 GFLOP/s with and without).
-constexpr int kMinOrder = 65;
-constexpr int kMaxOrder[] = {512, 256};  // by Kind
+// Orders the kernels take. Below kMinOrder, and for uniform batches up to the group kernels' tops
+// (small.hpp: getrf to 56, potrf to 64), the group kernels come first. Measured on the 2-core VM
+// (batchlapack-bench, 2 threads, 256 MiB of matrices, 2026-11-25, after the broadcast fix in
+// simd512.hpp and the vector tile copies): getrf 1.4-1.6x the OpenMP loop over OpenBLAS from 128
+// to 512, 1.2-1.3x from 640 to 1024; potrf 1.3-1.6x from 72 to 512, 1.1-1.2x from 640 to 1024;
+// --vbatch with orders 32-64 1.45x (potrf) and 1.27x (getrf), against 1.03x and 1.08x when these
+// kernels started at 65 and LAPACK took the orders below.
+constexpr int kMinOrder = 33;
+constexpr int kMaxOrder = 1024;
 
 #ifdef BL_TILED_KERNELS
 #define BL_TILED_INLINE __attribute__((always_inline)) inline
@@ -348,14 +345,14 @@ template <class T> void cholesky(char uplo, int n, T *A, int lda, int *info, T *
 #pragma GCC pop_options
 #endif  // BL_TILED_KERNELS
 
-template <class T> bool covers(Kind kind, int n) {
+template <class T> bool covers(int n) {
 #ifdef BL_TILED_KERNELS
     if constexpr (std::is_floating_point_v<T>) {
         static const bool avx512 = __builtin_cpu_supports("x86-64-v4");
-        return avx512 && n >= kMinOrder && n <= kMaxOrder[int(kind)];
+        return avx512 && n >= kMinOrder && n <= kMaxOrder;
     }
 #endif
-    (void)kind, (void)n;
+    (void)n;
     return false;
 }
 
@@ -382,7 +379,7 @@ template <class T> void potrf(char uplo, int n, T *A, int lda, int *info, T *wor
 }
 
 #define BL_TILED(p, T)                                                     \
-    template bool covers<T>(Kind, int);                                    \
+    template bool covers<T>(int);                                    \
     template int64_t workspace<T>(int);                                    \
     template void getrf<T>(int, T *, int, int *, int *, T *);              \
     template void potrf<T>(char, int, T *, int, int *, T *);

@@ -1,8 +1,8 @@
-// The CPU backend's own LU and Cholesky factorizations for orders past the group kernels
-// (small.hpp) and up to a few hundred (tiled.cpp's kMaxOrder), where the system LAPACK's blocked
-// routines run one matrix per core well below what the core can do (OpenBLAS 0.3.21 on the
-// development VM, one thread, a new matrix from memory each call: dgetrf / dpotrf 14 / 14 GFLOP/s
-// at n = 128, against dgemm's 43-70 across days).
+// The CPU backend's own LU and Cholesky factorizations for orders from 33 to 1024 (tiled.cpp's
+// kMinOrder and kMaxOrder; uniform batches go to the group kernels of small.hpp first), where the
+// system LAPACK's blocked routines run one matrix per core well below what the core can do
+// (OpenBLAS 0.3.21 on the development VM, one thread, a new matrix from memory each call: dgetrf /
+// dpotrf 14 / 14 GFLOP/s at n = 128, against dgemm's 43-70 across days).
 //
 // Each matrix is copied into a workspace padded to a whole number of tiles (16 rows for double, 32
 // for float) and factored there left-looking: block columns of kOuter tiles are brought up to
@@ -26,23 +26,19 @@ namespace bl {
 namespace cpu {
 namespace tiled {
 
-// The two factorizations, which take different ranges of orders.
-enum class Kind { LU, Cholesky };
-
-// Whether getrf with m = n (Kind::LU) or potrf (Kind::Cholesky) of order n goes to the kernels
-// below on this processor.
-template <class T> bool covers(Kind kind, int n);
+// Whether getrf with m = n or potrf of order n goes to the kernels below on this processor.
+template <class T> bool covers(int n);
 
 // Elements of T a thread's workspace needs for order n (the padded copy, the inverted diagonal
 // blocks, alignment).
 template <class T> int64_t workspace(int n);
 
 // The workspace a thread needs for every order of the size argument n (count matrices) that
-// covers(kind) takes; 0 when it takes none.
-template <class T> int64_t workspace(Kind kind, const Int &n, int64_t count) {
+// covers() takes; 0 when it takes none.
+template <class T> int64_t workspace(const Int &n, int64_t count) {
     int top = 0;
     for (int64_t i = 0; i < (n.variable ? count : 1); ++i)
-        if (covers<T>(kind, n[i])) top = std::max(top, n[i]);
+        if (covers<T>(n[i])) top = std::max(top, n[i]);
     return top ? workspace<T>(top) : 0;
 }
 

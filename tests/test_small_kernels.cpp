@@ -18,7 +18,7 @@ namespace bidiag = bl::cpu::bidiag;
 constexpr int kMax = 16;       // the kernels' cut-off (small_detail.hpp's max_order)
 constexpr int kPotrfMax = 16;  // potrf's own (small_cholesky.cpp)
 constexpr int kPotrfGroupMax = 64;  // potrf_group's (small_cholesky.cpp)
-constexpr int kGetrfGroupMax = 64;  // getrf_group's (small_lu.cpp)
+constexpr int kGetrfGroupMax = 56;  // getrf_group's (small_lu.cpp)
 constexpr int kQrMax = 64;          // geqrf's and gebrd's, run-time sizes past kMax (small_qr.cpp)
 // Shapes past kMax, where geqrf and gebrd run with run-time sizes: both sides of the fixed-size
 // cut-off, odd orders (the four-column blocks' remainders), and the largest.
@@ -333,24 +333,32 @@ TYPED_TEST(Small, Potrs) {
 
 // ---- tiled LU and Cholesky ---------------------------------------------------------------------
 // Orders across the tiles (16 rows for double, 32 for float) from the kernels' first: one past a
-// tile edge, a half tile at the end (a padded order), both sides of tile edges, several tiles.
-constexpr int kTiledOrders[] = {65, 72, 79, 80, 81, 96, 100, 127, 128, 129, 200};
+// tile edge, a half tile at the end (a padded order), both sides of tile edges, several tiles,
+// and many outer blocks.
+constexpr int kTiledOrders[] = {33, 40, 47, 65, 72, 79, 80, 81, 96, 100, 127, 128, 129, 200, 530};
+
+// The kernels' range of orders (tiled.cpp), the same for both factorizations.
+template <class T> void expect_tiled_range() {
+    EXPECT_FALSE(tiled::covers<T>(32));
+    EXPECT_TRUE(tiled::covers<T>(33));
+    EXPECT_TRUE(tiled::covers<T>(1024));
+    EXPECT_FALSE(tiled::covers<T>(1025));
+}
 
 
 // The rows of the kernels' tiles for T, or 0 where they do not run: for complex types (by design:
 // checked here) and on processors without AVX-512.
 template <class T> int tiled_tile() {
     if constexpr (is_complex<T>) {
-        EXPECT_FALSE(tiled::covers<T>(tiled::Kind::LU, 100));
-        EXPECT_FALSE(tiled::covers<T>(tiled::Kind::Cholesky, 100));
+        EXPECT_FALSE(tiled::covers<T>(100));
         return 0;
     }
-    return tiled::covers<T>(tiled::Kind::LU, 100) ? 128 / int(sizeof(T)) : 0;
+    return tiled::covers<T>(100) ? 128 / int(sizeof(T)) : 0;
 }
 
 template <class T> void check_tiled_getrf(Mat<T> a, bool compare) {
     const int n = a.n;
-    ASSERT_TRUE(tiled::covers<T>(tiled::Kind::LU, n)) << n;
+    ASSERT_TRUE(tiled::covers<T>(n)) << n;
     const std::vector<T> orig = a.dense();
     std::vector<T> ref = orig, work(size_t(tiled::workspace<T>(n)));
     std::vector<int> piv(n, -1), ref_piv(n);
@@ -384,9 +392,7 @@ TYPED_TEST(Small, TiledGetrf) {
             check_tiled_getrf(a, true);
         }
     }
-    EXPECT_FALSE(tiled::covers<T>(tiled::Kind::LU, 64));  // the group kernels' orders
-    EXPECT_TRUE(tiled::covers<T>(tiled::Kind::LU, 512));
-    EXPECT_FALSE(tiled::covers<T>(tiled::Kind::LU, 513));
+    expect_tiled_range<T>();
 }
 
 // Both triangles, matrices that fail at the tile edges and elsewhere (the finished columns as
@@ -417,9 +423,7 @@ TYPED_TEST(Small, TiledPotrf) {
             EXPECT_TRUE(a.guards_intact());
         }
     }
-    EXPECT_FALSE(tiled::covers<T>(tiled::Kind::Cholesky, 64));
-    EXPECT_TRUE(tiled::covers<T>(tiled::Kind::Cholesky, 256));
-    EXPECT_FALSE(tiled::covers<T>(tiled::Kind::Cholesky, 257));
+    expect_tiled_range<T>();
 }
 
 // ---- trsv -------------------------------------------------------------------------------------
