@@ -342,19 +342,68 @@ template <class T> void cholesky(char uplo, int n, T *A, int lda, int *info, T *
     }
 }
 
+// The block reflector's transpose applied from the left, a block of kCols columns of C at a time:
+// w = V^T C_j, w = T^T w, C_j -= V w, each a product on the register kernel. The block of C stays
+// in L1 between the first product and the last (rows x 8: 32 KiB at 512 rows, doubles), where two
+// GEMMs over all of C read it from L2 twice and pack their operands each time. V is copied out
+// twice, with its unit diagonal and zeros written in and padded to whole vectors: as it is (the
+// last product's A) and transposed (the first's); T^T too (the middle product's A, zeros above
+// its diagonal).
+template <class T>
+void reflector(int rows, int cols, int b, const T *a, int64_t lda, const T *t, int64_t ldt, T *c, int64_t ldc,
+               T *work) {
+    constexpr int W = kLanes<T>, G = kTile<T>, B = kReflectorMax;
+    static_assert(B % kTile<T> == 0, "the reflector's width pads to whole tiles");
+    const int R = (rows + W - 1) / W * W;
+    T *const v = reinterpret_cast<T *>((reinterpret_cast<uintptr_t>(work) + 63) & ~uintptr_t(63));
+    T *const vt = v + int64_t(R) * B, *const tt = vt + int64_t(B) * rows, *const w = tt + B * B;
+    T *const w2 = w + B * kCols, *const buf = w2 + B * kCols;
+    for (int j = 0; j < B; ++j) {
+        T *vj = v + int64_t(j) * R;
+        for (int i = 0; i < R; ++i) vj[i] = j >= b || i < j || i >= rows ? T(0) : i == j ? T(1) : a[i + j * lda];
+        for (int i = 0; i < rows; ++i) vt[j + int64_t(i) * B] = vj[i];
+        for (int l = 0; l < B; ++l) tt[l + j * B] = j < b && l < b && j <= l ? t[j + l * ldt] : T(0);
+    }
+    const int whole = rows / W * W;  // rows the kernel takes; the last rows % W by scalars
+    for (int j0 = 0; j0 < cols; j0 += kCols) {
+        const int nc = std::min(kCols, cols - j0);
+        T *cb = c + j0 * ldc;
+        int64_t ldb = ldc;
+        if (nc < kCols) {  // the last columns, padded with zeros in buf
+            for (int j = 0; j < kCols; ++j)
+                for (int i = 0; i < rows; ++i) buf[i + int64_t(j) * R] = j < nc ? cb[i + j * ldc] : T(0);
+            cb = buf, ldb = R;
+        }
+        for (int r = 0; r < B; r += G) tile_product<true>(G, kCols, rows, vt + r, B, cb, 1, ldb, w + r, B);
+        for (int r = 0; r < B; r += G) tile_product<true>(G, kCols, B, tt + r, B, w, 1, B, w2 + r, B);
+        for (int r = 0; r < whole; r += G)
+            tile_product<false>(std::min(G, whole - r), kCols, B, v + r, R, w2, 1, B, cb + r, ldb);
+        for (int i = whole; i < rows; ++i)
+            for (int j = 0; j < kCols; ++j) {
+                T sum = T(0);
+                for (int l = 0; l < b; ++l) sum += v[i + int64_t(l) * R] * w2[l + j * B];
+                cb[i + j * ldb] -= sum;
+            }
+        if (nc < kCols)
+            for (int j = 0; j < nc; ++j)
+                for (int i = 0; i < rows; ++i) c[i + (j0 + j) * ldc] = buf[i + int64_t(j) * R];
+    }
+}
+
 #pragma GCC pop_options
 #endif  // BL_TILED_KERNELS
 
-template <class T> bool covers(int n) {
+template <class T> bool available() {
 #ifdef BL_TILED_KERNELS
     if constexpr (std::is_floating_point_v<T>) {
         static const bool avx512 = __builtin_cpu_supports("x86-64-v4");
-        return avx512 && n >= kMinOrder && n <= kMaxOrder;
+        return avx512;
     }
 #endif
-    (void)n;
     return false;
 }
+
+template <class T> bool covers(int n) { return available<T>() && n >= kMinOrder && n <= kMaxOrder; }
 
 template <class T> int64_t workspace(int n) {
 #ifdef BL_TILED_KERNELS
@@ -378,11 +427,34 @@ template <class T> void potrf(char uplo, int n, T *A, int lda, int *info, T *wor
     (void)uplo, (void)n, (void)A, (void)lda, (void)info, (void)work;
 }
 
+template <class T> int64_t reflector_workspace(int rows) {
+#ifdef BL_TILED_KERNELS
+    if constexpr (std::is_floating_point_v<T>) {
+        const int64_t r = (rows + kLanes<T> - 1) / kLanes<T> * kLanes<T>;
+        return r * kReflectorMax + int64_t(kReflectorMax) * rows + kReflectorMax * kReflectorMax +
+               2 * kReflectorMax * kCols + r * kCols + kLanes<T>;
+    }
+#endif
+    (void)rows;
+    return 0;
+}
+
+template <class T>
+void apply_reflector(int rows, int cols, int b, const T *a, int lda, const T *t, int ldt, T *c, int ldc, T *work) {
+#ifdef BL_TILED_KERNELS
+    if constexpr (std::is_floating_point_v<T>) return reflector(rows, cols, b, a, lda, t, ldt, c, ldc, work);
+#endif
+    (void)rows, (void)cols, (void)b, (void)a, (void)lda, (void)t, (void)ldt, (void)c, (void)ldc, (void)work;
+}
+
 #define BL_TILED(p, T)                                                     \
     template bool covers<T>(int);                                    \
     template int64_t workspace<T>(int);                                    \
     template void getrf<T>(int, T *, int, int *, int *, T *);              \
-    template void potrf<T>(char, int, T *, int, int *, T *);
+    template void potrf<T>(char, int, T *, int, int *, T *);              \
+    template bool available<T>();                                          \
+    template int64_t reflector_workspace<T>(int);                          \
+    template void apply_reflector<T>(int, int, int, const T *, int, const T *, int, T *, int, T *);
 BL_TILED(s, float)
 BL_TILED(d, double)
 BL_TILED(c, std::complex<float>)

@@ -2,7 +2,8 @@
 // kMinOrder and kMaxOrder; uniform batches go to the group kernels of small.hpp first), where the
 // system LAPACK's blocked routines run one matrix per core well below what the core can do
 // (OpenBLAS 0.3.21 on the development VM, one thread, a new matrix from memory each call: dgetrf /
-// dpotrf 14 / 14 GFLOP/s at n = 128, against dgemm's 43-70 across days).
+// dpotrf 14 / 14 GFLOP/s at n = 128, against dgemm's 43-70 across days). The blocked QR
+// (qr.cpp) applies its block reflectors through the same register kernel (apply_reflector).
 //
 // Each matrix is copied into a workspace padded to a whole number of tiles (16 rows for double, 32
 // for float) and factored there left-looking: block columns of kOuter tiles are brought up to
@@ -26,7 +27,8 @@ namespace bl {
 namespace cpu {
 namespace tiled {
 
-// Whether getrf with m = n or potrf of order n goes to the kernels below on this processor.
+// Whether getrf with m = n or potrf of order n goes to the kernels below on this processor
+// (available() and an order from 33 to 1024).
 template <class T> bool covers(int n);
 
 // Elements of T a thread's workspace needs for order n (the padded copy, the inverted diagonal
@@ -52,6 +54,23 @@ template <class T> void getrf(int n, T *A, int lda, int *ipiv, int *info, T *wor
 // referenced; *info is 0, or k when the leading minor of order k is not positive definite (the
 // factorization stops there). `work` as for getrf.
 template <class T> void potrf(char uplo, int n, T *A, int lda, int *info, T *work);
+
+// The widest block reflector apply_reflector takes.
+constexpr int kReflectorMax = 32;
+
+// Whether the kernels exist for T on this processor (real types, AVX-512).
+template <class T> bool available();
+
+// Elements of T that apply_reflector needs for `rows` rows.
+template <class T> int64_t reflector_workspace(int rows);
+
+// C = H^T C for the block reflector H = I - V T V^T of a QR panel, as LAPACK's larfb with 'L',
+// 'T', 'F', 'C': V is the rows x b unit lower trapezoid below the diagonal of a (leading
+// dimension lda; the diagonal and what is above it are not read), T the b x b upper triangle at t
+// (leading dimension ldt) that larft forms, C rows x cols (leading dimension ldc), b <=
+// kReflectorMax. `work` holds reflector_workspace(rows) elements. Only where available().
+template <class T>
+void apply_reflector(int rows, int cols, int b, const T *a, int lda, const T *t, int ldt, T *c, int ldc, T *work);
 
 }  // namespace tiled
 }  // namespace cpu
