@@ -20,11 +20,12 @@ namespace cpu {
 // 25.9, 128: 19.0 / 33.7, 256: 47.2 / 54.2, 512: 65.5 / 74.9 GFLOP/s; zgeqrf / this at 65: 33.5 /
 // 30.4, 80: 35.8 / 39.8, 96: 39.2 / 46.5. Blocks of 32 columns measured best at 256 and 512 (16
 // and 24: within 5 % at 192, 5-15 % slower at 512; 48 and 64 slower). Where the tiled kernels run
-// (real types, AVX-512), the block reflector goes through tiled::apply_reflector instead of the
-// two GEMMs and the TRMM: dgeqrf 1.16x -> 1.32-1.36x the OpenMP loop at 256, 1.16x -> 1.40-1.43x
-// at 512 (batchlapack-bench, 2 threads). It takes blocks of 32 columns only (16 ran at 0.93x at
-// 512: it pads them to 32).
-constexpr int kBlockedQrFrom = 96;
+// (real types, AVX-512), tiled::apply_reflector forms T and applies the block reflector instead of
+// larft, the two GEMMs and the TRMM: dgeqrf 1.16x -> 1.57x the OpenMP loop at 256, 1.16x -> 1.60x
+// at 512, 1.85x at 128 (batchlapack-bench, 2 threads), and from 80 it runs as fast as the group
+// kernel (64 / 80 / 96: 20.5 / 24.8 / 30.0 GFLOP/s against 24.3 / 24.7 / 26.9). It takes blocks
+// of 32 columns only (16 ran at 0.93x at 512: it pads them to 32).
+constexpr int kBlockedQrFrom = 80;
 constexpr int kQrBlock = 32;
 
 static_assert(kQrBlock <= tiled::kReflectorMax, "tiled::apply_reflector takes the blocks");
@@ -50,11 +51,11 @@ template <class T> void blocked_geqrf(int m, int n, T *A, int lda, T *tau, T *wo
         int info;
         lapack::geqr2(rows, b, a, lda, tau + i, W, &info);  // W: geqr2's b elements of work
         if (cols == 0) break;
-        lapack::larft('F', 'C', rows, b, a, lda, tau + i, Tb, kQrBlock);
         if (tiled::available<T>()) {
-            tiled::apply_reflector(rows, cols, b, a, lda, Tb, kQrBlock, c, lda, W + int64_t(kQrBlock) * n);
+            tiled::apply_reflector(rows, cols, b, a, lda, tau + i, c, lda, W + int64_t(kQrBlock) * n);
             continue;
         }
+        lapack::larft('F', 'C', rows, b, a, lda, tau + i, Tb, kQrBlock);
         for (int j = 0; j < b; ++j) {
             T *v = V + int64_t(j) * rows;
             std::fill(v, v + j, T(0));

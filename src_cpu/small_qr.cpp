@@ -142,13 +142,13 @@ template <class T> bool geqrf(int m, int n, T *A, int lda, T *tau) {
 }
 
 // The group kernels (eight matrices in the SIMD lanes) go further than the one-matrix ones. The
-// library's blocked QR (qr.cpp; AVX-512) beats the grouped QR past 96 (batchlapack-bench, 2
-// threads, GFLOP/s: at 96 / 112 / 128 it runs 24.6 / 26.0-26.7 / 30.8 against 24.7 / 24.8 / 25.6,
-// at 64 / 80 17.0 / 17.8 against 24.3 / 24.7). LAPACK's dgebrd, half of whose work is
+// library's blocked QR (qr.cpp; AVX-512) beats the grouped QR past 80 (batchlapack-bench, 2
+// threads, GFLOP/s: at 96 / 128 it runs 30.0 / 38.8 against 26.9 / 25.6, at 64 / 80 20.5 / 24.8
+// against 24.3 / 24.7). LAPACK's dgebrd, half of whose work is
 // matrix-vector products, beats the grouped reduction only past 256 (1.24-1.28x at 256, 0.72x at
 // 384). The grouped copy is 4 MiB at 256, beyond one core's L2 but within the processor's L3 for
 // both cores.
-constexpr int geqrf_group_max_order = 96, gebrd_group_max_order = 256;
+constexpr int geqrf_group_max_order = 80, gebrd_group_max_order = 256;
 
 // larfg on group_size interleaved vectors: alpha[l], x[k * inc + l] for k < n - 1 (real types).
 // Each lane's checks are larfg's; false where one lane's would decline, x and alpha then

@@ -347,23 +347,40 @@ template <class T> void cholesky(char uplo, int n, T *A, int lda, int *info, T *
 // in L1 between the first product and the last (rows x 8: 32 KiB at 512 rows, doubles), where two
 // GEMMs over all of C read it from L2 twice and pack their operands each time. V is copied out
 // twice, with its unit diagonal and zeros written in and padded to whole vectors: as it is (the
-// last product's A) and transposed (the first's); T^T too (the middle product's A, zeros above
-// its diagonal).
+// last product's A) and transposed (the first's). T is formed here as larft forms it, column j
+// from -tau_j V^T v_j and the columns left of it, with the V^T V that needs as one more product on
+// the kernel: larft's matrix-vector products on these thin shapes took as long as the panel's
+// factorization itself (dgeqrf at 128, 2 threads: a quarter of the time). T^T goes out with
+// zeros above its diagonal, the middle product's A.
 template <class T>
-void reflector(int rows, int cols, int b, const T *a, int64_t lda, const T *t, int64_t ldt, T *c, int64_t ldc,
-               T *work) {
+void reflector(int rows, int cols, int b, const T *a, int64_t lda, const T *tau, T *c, int64_t ldc, T *work) {
     constexpr int W = kLanes<T>, G = kTile<T>, B = kReflectorMax;
-    static_assert(B % kTile<T> == 0, "the reflector's width pads to whole tiles");
+    static_assert(B % kTile<T> == 0 && B % kCols == 0, "the reflector's width pads to whole tiles");
     const int R = (rows + W - 1) / W * W;
     T *const v = reinterpret_cast<T *>((reinterpret_cast<uintptr_t>(work) + 63) & ~uintptr_t(63));
     T *const vt = v + int64_t(R) * B, *const tt = vt + int64_t(B) * rows, *const w = tt + B * B;
-    T *const w2 = w + B * kCols, *const buf = w2 + B * kCols;
+    T *const w2 = w + B * kCols, *const buf = w2 + B * kCols, *const t = buf + int64_t(R) * kCols;
     for (int j = 0; j < B; ++j) {
         T *vj = v + int64_t(j) * R;
         for (int i = 0; i < R; ++i) vj[i] = j >= b || i < j || i >= rows ? T(0) : i == j ? T(1) : a[i + j * lda];
         for (int i = 0; i < rows; ++i) vt[j + int64_t(i) * B] = vj[i];
-        for (int l = 0; l < B; ++l) tt[l + j * B] = j < b && l < b && j <= l ? t[j + l * ldt] : T(0);
     }
+    // t = V^T V first, then T over it column by column: column j of the Gram matrix is read (rows
+    // above j) before it is overwritten, and the columns left of it are T's already.
+    for (int j0 = 0; j0 < B; j0 += kCols)
+        for (int r = 0; r < B; r += G) tile_product<true>(G, kCols, rows, vt + r, B, v + j0 * R, 1, R, t + r + j0 * B, B);
+    for (int j = 0; j < b; ++j) {
+        T *tj = t + j * B;
+        for (int l = 0; l < j; ++l) tj[l] *= -tau[j];
+        for (int r = 0; r < j; ++r) {  // T(0:j, j) = T(0:j, 0:j) T(0:j, j), upper triangular, top down
+            T sum = T(0);
+            for (int l = r; l < j; ++l) sum += t[r + l * B] * tj[l];
+            tj[r] = sum;
+        }
+        tj[j] = tau[j];
+    }
+    for (int j = 0; j < B; ++j)
+        for (int l = 0; l < B; ++l) tt[l + j * B] = j < b && l < b && j <= l ? t[j + l * B] : T(0);
     const int whole = rows / W * W;  // rows the kernel takes; the last rows % W by scalars
     for (int j0 = 0; j0 < cols; j0 += kCols) {
         const int nc = std::min(kCols, cols - j0);
@@ -431,7 +448,7 @@ template <class T> int64_t reflector_workspace(int rows) {
 #ifdef BL_TILED_KERNELS
     if constexpr (std::is_floating_point_v<T>) {
         const int64_t r = (rows + kLanes<T> - 1) / kLanes<T> * kLanes<T>;
-        return r * kReflectorMax + int64_t(kReflectorMax) * rows + kReflectorMax * kReflectorMax +
+        return r * kReflectorMax + int64_t(kReflectorMax) * rows + 2 * kReflectorMax * kReflectorMax +
                2 * kReflectorMax * kCols + r * kCols + kLanes<T>;
     }
 #endif
@@ -440,11 +457,11 @@ template <class T> int64_t reflector_workspace(int rows) {
 }
 
 template <class T>
-void apply_reflector(int rows, int cols, int b, const T *a, int lda, const T *t, int ldt, T *c, int ldc, T *work) {
+void apply_reflector(int rows, int cols, int b, const T *a, int lda, const T *tau, T *c, int ldc, T *work) {
 #ifdef BL_TILED_KERNELS
-    if constexpr (std::is_floating_point_v<T>) return reflector(rows, cols, b, a, lda, t, ldt, c, ldc, work);
+    if constexpr (std::is_floating_point_v<T>) return reflector(rows, cols, b, a, lda, tau, c, ldc, work);
 #endif
-    (void)rows, (void)cols, (void)b, (void)a, (void)lda, (void)t, (void)ldt, (void)c, (void)ldc, (void)work;
+    (void)rows, (void)cols, (void)b, (void)a, (void)lda, (void)tau, (void)c, (void)ldc, (void)work;
 }
 
 #define BL_TILED(p, T)                                                     \
@@ -454,7 +471,7 @@ void apply_reflector(int rows, int cols, int b, const T *a, int lda, const T *t,
     template void potrf<T>(char, int, T *, int, int *, T *);              \
     template bool available<T>();                                          \
     template int64_t reflector_workspace<T>(int);                          \
-    template void apply_reflector<T>(int, int, int, const T *, int, const T *, int, T *, int, T *);
+    template void apply_reflector<T>(int, int, int, const T *, int, const T *, T *, int, T *);
 BL_TILED(s, float)
 BL_TILED(d, double)
 BL_TILED(c, std::complex<float>)

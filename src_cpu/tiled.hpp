@@ -64,13 +64,13 @@ template <class T> bool available();
 // Elements of T that apply_reflector needs for `rows` rows.
 template <class T> int64_t reflector_workspace(int rows);
 
-// C = H^T C for the block reflector H = I - V T V^T of a QR panel, as LAPACK's larfb with 'L',
-// 'T', 'F', 'C': V is the rows x b unit lower trapezoid below the diagonal of a (leading
-// dimension lda; the diagonal and what is above it are not read), T the b x b upper triangle at t
-// (leading dimension ldt) that larft forms, C rows x cols (leading dimension ldc), b <=
-// kReflectorMax. `work` holds reflector_workspace(rows) elements. Only where available().
+// C = H^T C for the block reflector H = H(1) ... H(b) = I - V T V^T of a QR panel, as LAPACK's
+// larft ('F', 'C') and then larfb ('L', 'T', 'F', 'C'): V is the rows x b unit lower trapezoid
+// below the diagonal of a (leading dimension lda; the diagonal and what is above it are not
+// read), tau[0..b) its scalar factors, C rows x cols (leading dimension ldc), b <= kReflectorMax.
+// `work` holds reflector_workspace(rows) elements. Only where available().
 template <class T>
-void apply_reflector(int rows, int cols, int b, const T *a, int lda, const T *t, int ldt, T *c, int ldc, T *work);
+void apply_reflector(int rows, int cols, int b, const T *a, int lda, const T *tau, T *c, int ldc, T *work);
 
 }  // namespace tiled
 }  // namespace cpu

@@ -189,11 +189,12 @@ TYPED_TEST(QR, GeqrfTallPanels) {
     check_geqrf<TypeParam>(Layout::Variable, {3000, 1200, 900}, {40, 70, 3}, 0);
 }
 
-// The CPU backend's blocked QR (from min(m, n) = 96; uniform real batches up to 128 go to the
+// The CPU backend's blocked QR (from min(m, n) = 80; uniform real batches up to 80 go to the
 // group kernel instead): shapes on both sides of its switch, a last block of one column, a block
-// count that divides n, tall and wide shapes, in the per-matrix paths of every precision.
+// count that divides n, tall and wide shapes, rows past whole vectors, in the per-matrix paths of
+// every precision.
 TYPED_TEST(QR, GeqrfBlocked) {
-    check_geqrf<TypeParam>(Layout::Variable, {95, 97, 96, 130, 200, 160}, {200, 96, 200, 200, 130, 160}, 3);
+    check_geqrf<TypeParam>(Layout::Variable, {79, 97, 80, 130, 200, 160}, {200, 96, 200, 200, 130, 160}, 3);
     check_geqrf<TypeParam>(Layout::Strided, {129, 129}, {129, 129}, 0);
 }
 

@@ -23,7 +23,7 @@ constexpr int kQrMax = 64;          // geqrf's and gebrd's, run-time sizes past 
 // Shapes past kMax, where geqrf and gebrd run with run-time sizes: both sides of the fixed-size
 // cut-off, odd orders (the four-column blocks' remainders), and the largest.
 constexpr int kQrOrders[] = {1, 5, 17, 30, 33, 47, 64};
-constexpr int kGeqrfGroupMax = 96, kGebrdGroupMax = 256;  // geqrf_group's, gebrd_group's (small_qr.cpp)
+constexpr int kGeqrfGroupMax = 80, kGebrdGroupMax = 256;  // geqrf_group's, gebrd_group's (small_qr.cpp)
 
 // These are CPU kernels: under the CUDA registration there is nothing to test.
 template <class T> class Small : public ::testing::Test {
