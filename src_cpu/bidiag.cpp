@@ -2,6 +2,7 @@
 // and why).
 #include "bidiag.hpp"
 #include "lapack.hpp"
+#include "tiled.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -267,15 +268,14 @@ template <class T> void reduce(int m, int n, T *A, int64_t lda, T *d, T *e, T *t
 #pragma GCC pop_options
 #endif  // BL_BIDIAG_KERNELS
 
+// The kernels run on the processors and types the tiled kernels do (real, AVX-512).
 template <class T> bool covers(int m, int n) {
 #ifdef BL_BIDIAG_KERNELS
-    if constexpr (std::is_floating_point_v<T>) {
-        static const bool avx512 = __builtin_cpu_supports("x86-64-v4");
-        return avx512 && m >= n && n >= kMinOrder && n <= kMaxOrder;
-    }
-#endif
+    return tiled::available<T>() && m >= n && n >= kMinOrder && n <= kMaxOrder;
+#else
     (void)m, (void)n;
     return false;
+#endif
 }
 
 template <class T> int64_t workspace(int m, int n) {

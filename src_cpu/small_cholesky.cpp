@@ -61,50 +61,12 @@ template <class T> bool potrf(char uplo, int n, T *A, int lda, int *info) {
     return with_fixed<potrf_max_order>(n, [&](auto N) { return potrf_kernel(uplo, N, A, lda, info); });
 }
 
-// A group's lanes as 32-byte vectors of GCC's vector extensions (one AVX2 register, two SSE2
-// registers in the baseline clone): the group kernel's dot products are written on them, several
-// rows and columns at a time, because GCC vectorizes the lane loops but keeps one chain of
-// dependent FMAs per dot product (see potrf_group_kernel).
-// GCC warns (-Wpsabi) that returning these 32-byte vectors changes the calling convention in the
-// baseline clone; no call crosses it, since the cloned kernels are flattened (BL_SMALL_CLONES).
-// The warning is reported where the templates are instantiated, at the end of the file.
-#pragma GCC diagnostic ignored "-Wpsabi"
-template <class R> struct GroupVec;
-template <> struct GroupVec<double> {
-    typedef double V __attribute__((vector_size(32)));
-    typedef long long M __attribute__((vector_size(32)));
-    static V lo(V a, V b) { return __builtin_shuffle(a, b, M{0, 4, 1, 5}); }
-    static V hi(V a, V b) { return __builtin_shuffle(a, b, M{2, 6, 3, 7}); }
-};
-template <> struct GroupVec<float> {
-    typedef float V __attribute__((vector_size(32)));
-    typedef int M __attribute__((vector_size(32)));
-    static V lo(V a, V b) { return __builtin_shuffle(a, b, M{0, 8, 1, 9, 2, 10, 3, 11}); }
-    static V hi(V a, V b) { return __builtin_shuffle(a, b, M{4, 12, 5, 13, 6, 14, 7, 15}); }
-};
-template <class R> using Gv = typename GroupVec<R>::V;
-template <class R> constexpr int gv_width = int(32 / sizeof(R));       // lanes in one vector
+// A group's lanes in 32-byte vectors (small_detail.hpp): the group kernel's dot products are
+// written on them, several rows and columns at a time, because GCC vectorizes the lane loops but
+// keeps one chain of dependent FMAs per dot product (see potrf_group_kernel).
+template <class R> using Gv = SimdV<R, 32>;
+template <class R> constexpr int gv_width = simd_width<R, 32>;         // lanes in one vector
 template <class R> constexpr int gv_count = group_size / gv_width<R>;  // vectors in one group
-template <class V> V gv_load(const void *p) {
-    V v;
-    std::memcpy(&v, p, sizeof v);
-    return v;
-}
-template <class V> void gv_store(void *p, V v) { std::memcpy(p, &v, sizeof v); }
-
-// r[k][e] := r[e][k] for a square block of K = gv_width vectors: log2(K) rounds of interleaving
-// the first half of the block with the second.
-template <class R> void gv_transpose(Gv<R> (&r)[gv_width<R>]) {
-    constexpr int K = gv_width<R>;
-    for (int s = 1; s < K; s *= 2) {
-        Gv<R> t[K];
-        for (int m = 0; m < K / 2; ++m) {
-            t[2 * m] = GroupVec<R>::lo(r[m], r[m + K / 2]);
-            t[2 * m + 1] = GroupVec<R>::hi(r[m], r[m + K / 2]);
-        }
-        for (int k = 0; k < K; ++k) r[k] = t[k];
-    }
-}
 
 // The group kernel's copies between a segment of each matrix (len elements from offset off) and the
 // interleaved copy (element e of lane l at v[e * stride + l]), for the gv_width lanes from l0:
@@ -117,13 +79,13 @@ template <bool In, class R> void lanes_copy(R *const *a, int64_t off, int len, R
     for (; e + K <= len; e += K) {
         Gv<R> r[K];
         if (In) {
-            for (int k = 0; k < K; ++k) r[k] = gv_load<Gv<R>>(a[l0 + k] + off + e);
-            gv_transpose<R>(r);
-            for (int k = 0; k < K; ++k) gv_store(v + (e + k) * stride + l0, r[k]);
+            for (int k = 0; k < K; ++k) r[k] = vload<Gv<R>>(a[l0 + k] + off + e);
+            transpose<R, 32>(r);
+            for (int k = 0; k < K; ++k) vstore(v + (e + k) * stride + l0, r[k]);
         } else {
-            for (int k = 0; k < K; ++k) r[k] = gv_load<Gv<R>>(v + (e + k) * stride + l0);
-            gv_transpose<R>(r);
-            for (int k = 0; k < K; ++k) gv_store(a[l0 + k] + off + e, r[k]);
+            for (int k = 0; k < K; ++k) r[k] = vload<Gv<R>>(v + (e + k) * stride + l0);
+            transpose<R, 32>(r);
+            for (int k = 0; k < K; ++k) vstore(a[l0 + k] + off + e, r[k]);
         }
     }
     for (; e < len; ++e)
@@ -142,14 +104,14 @@ void group_dots(const R *w, int LD, int i0, int j, Gv<R> (&t)[NR][NC][gv_count<R
     using V = Gv<R>;
     for (int r = 0; r < NR; ++r)
         for (int c = 0; c < NC; ++c)
-            for (int h = 0; h < P; ++h) t[r][c][h] = gv_load<V>(w + (i0 + r) * LD + (j + c) * G + h * W);
+            for (int h = 0; h < P; ++h) t[r][c][h] = vload<V>(w + (i0 + r) * LD + (j + c) * G + h * W);
     for (int k = 0; k < j; ++k) {
         V b[NC][P];
         for (int c = 0; c < NC; ++c)
-            for (int h = 0; h < P; ++h) b[c][h] = gv_load<V>(w + (j + c) * LD + k * G + h * W);
+            for (int h = 0; h < P; ++h) b[c][h] = vload<V>(w + (j + c) * LD + k * G + h * W);
         for (int r = 0; r < NR; ++r)
             for (int h = 0; h < P; ++h) {
-                const V a = gv_load<V>(w + (i0 + r) * LD + k * G + h * W);
+                const V a = vload<V>(w + (i0 + r) * LD + k * G + h * W);
                 for (int c = 0; c < NC; ++c) t[r][c][h] -= a * b[c][h];
             }
     }
@@ -246,7 +208,7 @@ bool potrf_group_kernel(Nt N, char uplo, R *const *A, int lda, int *info, int co
             R *lj1 = w + (j + 1) * LD;
             for (int h = 0; h < P; ++h) {
                 const V l = t[0][0][h] * rj[h];
-                gv_store(lj1 + j * G + h * W, l);
+                vstore(lj1 + j * G + h * W, l);
                 t[0][1][h] -= l * l;
             }
             finish_diagonal(j + 1, t[0][1], rj1);
@@ -258,9 +220,9 @@ bool potrf_group_kernel(Nt N, char uplo, R *const *A, int lda, int *info, int co
                 R *li = w + (i0 + r) * LD;
                 for (int h = 0; h < P; ++h) {
                     const V l = t[r][0][h] * rj[h];
-                    gv_store(li + j * G + h * W, l);
-                    t[r][1][h] -= l * gv_load<V>(lj1 + h * W);
-                    gv_store(li + (j + 1) * G + h * W, t[r][1][h] * rj1[h]);
+                    vstore(li + j * G + h * W, l);
+                    t[r][1][h] -= l * vload<V>(lj1 + h * W);
+                    vstore(li + (j + 1) * G + h * W, t[r][1][h] * rj1[h]);
                 }
             }
         };

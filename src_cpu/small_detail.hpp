@@ -15,6 +15,7 @@
 #include <complex>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <limits>
 #include <type_traits>
 #include <utility>
@@ -128,6 +129,64 @@ template <class R> R abs2(std::complex<R> x) { return x.real() * x.real() + x.im
 // The magnitude i?amax compares: |x|, or |re| + |im| for complex (BLAS's dcabs1).
 template <class R> R abs1(R x) { return std::abs(x); }
 template <class R> R abs1(std::complex<R> x) { return std::abs(x.real()) + std::abs(x.imag()); }
+
+// ---- a group's lanes in vectors --------------------------------------------------------------------
+// Vectors of Bytes bytes (GCC's vector extensions) for the group kernels, which hold matrix l of a
+// group in lane l: 16 bytes (an SSE2 register in every clone) or 32 (an AVX2 register; two SSE2
+// registers in the baseline clone). lo and hi interleave the first halves of two vectors and the
+// second halves, the steps of a transpose in registers.
+// GCC warns (-Wpsabi) that returning 32-byte vectors changes the calling convention in the
+// baseline clone; no call crosses it, since the cloned kernels are flattened (BL_SMALL_CLONES).
+// The warning is reported where the templates are instantiated, at the end of the including file,
+// so it is off from here on.
+#pragma GCC diagnostic ignored "-Wpsabi"
+template <class R, int Bytes> struct Simd;
+template <> struct Simd<double, 16> {
+    typedef double V __attribute__((vector_size(16)));
+    typedef long long M __attribute__((vector_size(16)));
+    static V lo(V a, V b) { return __builtin_shuffle(a, b, M{0, 2}); }
+    static V hi(V a, V b) { return __builtin_shuffle(a, b, M{1, 3}); }
+};
+template <> struct Simd<float, 16> {
+    typedef float V __attribute__((vector_size(16)));
+    typedef int M __attribute__((vector_size(16)));
+    static V lo(V a, V b) { return __builtin_shuffle(a, b, M{0, 4, 1, 5}); }
+    static V hi(V a, V b) { return __builtin_shuffle(a, b, M{2, 6, 3, 7}); }
+};
+template <> struct Simd<double, 32> {
+    typedef double V __attribute__((vector_size(32)));
+    typedef long long M __attribute__((vector_size(32)));
+    static V lo(V a, V b) { return __builtin_shuffle(a, b, M{0, 4, 1, 5}); }
+    static V hi(V a, V b) { return __builtin_shuffle(a, b, M{2, 6, 3, 7}); }
+};
+template <> struct Simd<float, 32> {
+    typedef float V __attribute__((vector_size(32)));
+    typedef int M __attribute__((vector_size(32)));
+    static V lo(V a, V b) { return __builtin_shuffle(a, b, M{0, 8, 1, 9, 2, 10, 3, 11}); }
+    static V hi(V a, V b) { return __builtin_shuffle(a, b, M{4, 12, 5, 13, 6, 14, 7, 15}); }
+};
+template <class R, int Bytes> using SimdV = typename Simd<R, Bytes>::V;
+template <class R, int Bytes> constexpr int simd_width = int(Bytes / sizeof(R));  // lanes in one vector
+template <class V> V vload(const void *p) {
+    V v;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+}
+template <class V> void vstore(void *p, V v) { std::memcpy(p, &v, sizeof v); }
+
+// r[k][e] := r[e][k] for a square block of K = simd_width vectors: log2(K) rounds of interleaving
+// the first half of the block with the second (unpcklpd/unpckhpd for two doubles).
+template <class R, int Bytes> void transpose(SimdV<R, Bytes> (&r)[simd_width<R, Bytes>]) {
+    constexpr int K = simd_width<R, Bytes>;
+    for (int s = 1; s < K; s *= 2) {
+        SimdV<R, Bytes> t[K];
+        for (int m = 0; m < K / 2; ++m) {
+            t[2 * m] = Simd<R, Bytes>::lo(r[m], r[m + K / 2]);
+            t[2 * m + 1] = Simd<R, Bytes>::hi(r[m], r[m + K / 2]);
+        }
+        for (int k = 0; k < K; ++k) r[k] = t[k];
+    }
+}
 
 // ---- local copies --------------------------------------------------------------------------------
 // w (leading dimension m) := A(0:m, 0:n).

@@ -55,75 +55,23 @@ template <class T> bool getrf(int m, int n, T *A, int lda, int *ipiv, int *info)
     return getrf_kernel(m, n, A, lda, ipiv, info);
 }
 
-// K x K blocks (K rows of K matrices) moved through 16-byte vectors, GCC's vector extensions: the
-// group kernel's copies in and out are transposes between the matrices' columns and the interleaved
-// copy. Every clone has 16-byte vectors (SSE2 in the baseline).
-template <class R> struct Block;
-template <> struct Block<double> {
-    typedef double V __attribute__((vector_size(16)));
-    typedef long long M __attribute__((vector_size(16)));
-    static V lo(V a, V b) { return __builtin_shuffle(a, b, M{0, 2}); }
-    static V hi(V a, V b) { return __builtin_shuffle(a, b, M{1, 3}); }
-};
-template <> struct Block<float> {
-    typedef float V __attribute__((vector_size(16)));
-    typedef int M __attribute__((vector_size(16)));
-    static V lo(V a, V b) { return __builtin_shuffle(a, b, M{0, 4, 1, 5}); }
-    static V hi(V a, V b) { return __builtin_shuffle(a, b, M{2, 6, 3, 7}); }
-};
-template <class R> constexpr int block_order = int(16 / sizeof(R));
-
-// Lanes of a group in 32-byte vectors (an AVX2 register; two SSE2 registers in the baseline clone):
-// the pivot search written lane by lane compiled to scalar compares and branches (GCC 12),
-// mispredicted on random data, and a group's 64 bytes of doubles in one vector type to scalar
-// code with spills.
-template <class R> struct Lanes;
-template <> struct Lanes<double> {
-    typedef double V __attribute__((vector_size(32)));
-    typedef long long M __attribute__((vector_size(32)));
-};
-template <> struct Lanes<float> {
-    typedef float V __attribute__((vector_size(32)));
-    typedef int M __attribute__((vector_size(32)));
-};
-template <class R> constexpr int lanes_width = int(32 / sizeof(R));
-// These helpers return 32-byte vectors, whose calling convention differs with and without AVX;
-// GCC warns where the group kernel's baseline clone uses them. No call crosses that boundary: the
-// cloned kernels are flattened (BL_SMALL_CLONES), so every use is inlined into a clone of its own
-// target. GCC reports it where the templates are instantiated, at the end of the file, so it is
-// off from here to there.
-#pragma GCC diagnostic ignored "-Wpsabi"
-template <class V> V load(const void *p) {
-    V v;
-    std::memcpy(&v, p, sizeof v);
-    return v;
-}
+// The group kernel moves K x K blocks (K rows of K matrices) through 16-byte vectors, which every
+// clone has: its copies in and out are transposes between the matrices' columns and the
+// interleaved copy. Its pivot search runs on the lanes in 32-byte vectors: written lane by lane it
+// compiled to scalar compares and branches (GCC 12), mispredicted on random data, and a group's 64
+// bytes of doubles in one vector type to scalar code with spills.
 // |v| lane by lane: the sign bit cleared, as std::abs (-V{} is -0 in every lane).
-template <class R> typename Lanes<R>::V abs(typename Lanes<R>::V v) {
-    using V = typename Lanes<R>::V;
-    using M = typename Lanes<R>::M;
+template <class R> SimdV<R, 32> abs(SimdV<R, 32> v) {
+    using V = SimdV<R, 32>;
+    using M = typename Simd<R, 32>::M;
     return V(M(v) & ~M(-V{}));
-}
-
-// r[k][e] := r[e][k]: log2(K) rounds of interleaving halves (unpcklpd/unpckhpd for doubles, the
-// 4 x 4 transpose of floats in two rounds).
-template <class R> void transpose(typename Block<R>::V (&r)[block_order<R>]) {
-    constexpr int K = block_order<R>;
-    for (int s = 1; s < K; s *= 2) {
-        typename Block<R>::V t[K];
-        for (int m = 0; m < K / 2; ++m) {
-            t[2 * m] = Block<R>::lo(r[m], r[m + K / 2]);
-            t[2 * m + 1] = Block<R>::hi(r[m], r[m + K / 2]);
-        }
-        for (int k = 0; k < K; ++k) r[k] = t[k];
-    }
 }
 
 // getrf_kernel's algorithm on group_size real square matrices at once, matrix l in SIMD lane l:
 // the local copy interleaves them (w[c * LD + i * group_size + l] = A_l(i, c)), so each step of
 // getrf_kernel becomes vector operations over the lanes: the pivot search a compare and select
 // (the same strict > as getrf_kernel, so the first largest |value| wins and a NaN never does
-// unless it is the diagonal; spelled in Lanes vectors, as GCC 12 made it scalar branches), the scaling a multiply (by 1 in a lane whose pivot is zero, which
+// unless it is the diagonal; spelled in 32-byte vectors, as GCC 12 made it scalar branches), the scaling a multiply (by 1 in a lane whose pivot is zero, which
 // leaves its column as getrf_kernel does; a division in a lane whose pivot is below the safe
 // minimum), the rank-1 update unchanged; each lane's pivots, info and factors are getrf_kernel's
 // up to the contraction of the update into FMAs. The row interchanges differ per lane: they are
@@ -157,10 +105,10 @@ bool getrf_group_kernel(Nt N, R *const *A, int lda, int *const *ipiv, int *info,
         a[l] = A[l < count ? l : 0];
         inf[l] = 0;
     }
-    constexpr int K = block_order<R>;
-    using V = typename Block<R>::V;
-    using LV = typename Lanes<R>::V;
-    constexpr int W = lanes_width<R>, P = G / W;
+    constexpr int K = simd_width<R, 16>;
+    using V = SimdV<R, 16>;
+    using LV = SimdV<R, 32>;
+    constexpr int W = simd_width<R, 32>, P = G / W;
     const int Nk = N / K * K;
     for (int c = 0; c < N; ++c) {
         R *wc = w + c * LD;
@@ -168,9 +116,9 @@ bool getrf_group_kernel(Nt N, R *const *A, int lda, int *const *ipiv, int *info,
         for (int i = 0; i < Nk; i += K)
             for (int l0 = 0; l0 < G; l0 += K) {
                 V r[K];
-                for (int k = 0; k < K; ++k) std::memcpy(&r[k], a[l0 + k] + off + i, sizeof(V));
-                transpose<R>(r);
-                for (int k = 0; k < K; ++k) std::memcpy(wc + (i + k) * G + l0, &r[k], sizeof(V));
+                for (int k = 0; k < K; ++k) r[k] = vload<V>(a[l0 + k] + off + i);
+                transpose<R, 16>(r);
+                for (int k = 0; k < K; ++k) vstore(wc + (i + k) * G + l0, r[k]);
             }
         for (int i = Nk; i < N; ++i)
             for (int l = 0; l < G; ++l) wc[i * G + l] = a[l][off + i];
@@ -185,10 +133,10 @@ bool getrf_group_kernel(Nt N, R *const *A, int lda, int *const *ipiv, int *info,
         alignas(64) R p[G], d[G], r[G];
         LV pv[P];
         for (int h = 0; h < P; ++h) {
-            LV best = abs<R>(load<LV>(col + j * G + h * W));
+            LV best = abs<R>(vload<LV>(col + j * G + h * W));
             pv[h] = LV{} + R(j);
             for (int i = j + 1; i < N; ++i) {
-                const LV v = abs<R>(load<LV>(col + i * G + h * W));
+                const LV v = abs<R>(vload<LV>(col + i * G + h * W));
                 const auto larger = v > best;
                 best = larger ? v : best;
                 pv[h] = larger ? LV{} + R(i) : pv[h];
@@ -240,9 +188,9 @@ bool getrf_group_kernel(Nt N, R *const *A, int lda, int *const *ipiv, int *info,
         for (int i = 0; i < up; i += K)
             for (int l0 = 0; l0 < Gk; l0 += K) {
                 V r[K];
-                for (int k = 0; k < K; ++k) std::memcpy(&r[k], wc + (i + k) * G + l0, sizeof(V));
-                transpose<R>(r);
-                for (int k = 0; k < K; ++k) std::memcpy(A[l0 + k] + off + i, &r[k], sizeof(V));
+                for (int k = 0; k < K; ++k) r[k] = vload<V>(wc + (i + k) * G + l0);
+                transpose<R, 16>(r);
+                for (int k = 0; k < K; ++k) vstore(A[l0 + k] + off + i, r[k]);
             }
         for (int l = 0; l < count; ++l) {
             R *a = A[l] + off;
