@@ -1,27 +1,5 @@
-// Public entry points and argument checks of the Cholesky family (batchlapack/cholesky.h).
+// Public entry points of the Cholesky family (batchlapack/cholesky.h).
 #include "call.hpp"
-
-namespace bl {
-
-template <class T> void check(const Potrf<T> &op, Checker &c) {
-    c.option(op.uplo, "UL");
-    c.each([&](Checker &c, int64_t i) {
-        int n = op.n[i];
-        c.require(n >= 0, op.n, i, "must be >= 0");
-        c.require(op.A.ld[i] >= std::max(1, n), op.A.ld, i, "must be >= max(1, n)", std::max(1, n));
-        c.matrix(op.A, i, n, n);
-    });
-}
-
-// potrs and posv check the same arguments.
-template <class Op> void check_cholesky_solve(const Op &op, Checker &c) {
-    c.option(op.uplo, "UL");
-    c.each([&](Checker &c, int64_t i) { check_square_system(op, c, i); });
-}
-template <class T> void check(const Potrs<T> &op, Checker &c) { check_cholesky_solve(op, c); }
-template <class T> void check(const Posv<T> &op, Checker &c) { check_cholesky_solve(op, c); }
-
-}  // namespace bl
 
 using bl::Layout;
 

@@ -1,23 +1,5 @@
-// Public entry points and argument checks of the bidiagonal reduction (batchlapack/gebrd.h).
+// Public entry points of the bidiagonal reduction (batchlapack/gebrd.h).
 #include "call.hpp"
-
-namespace bl {
-
-template <class T> void check(const Gebrd<T> &op, Checker &c) {
-    c.each([&](Checker &c, int64_t i) {
-        int m = op.m[i], n = op.n[i], k = std::min(m, n);
-        c.require(m >= 0, op.m, i, "must be >= 0");
-        c.require(n >= 0, op.n, i, "must be >= 0");
-        c.require(op.A.ld[i] >= std::max(1, m), op.A.ld, i, "must be >= max(1, m)", std::max(1, m));
-        c.matrix(op.A, i, m, n);
-        c.vector(op.d, i, k);
-        c.vector(op.e, i, k - 1);
-        c.vector(op.tauq, i, k);
-        c.vector(op.taup, i, k);
-    });
-}
-
-}  // namespace bl
 
 using bl::Layout;
 

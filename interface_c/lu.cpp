@@ -1,35 +1,5 @@
-// Public entry points and argument checks of the LU family (batchlapack/lu.h).
+// Public entry points of the LU family (batchlapack/lu.h).
 #include "call.hpp"
-
-namespace bl {
-
-template <class T> void check(const Getrf<T> &op, Checker &c) {
-    c.each([&](Checker &c, int64_t i) {
-        int m = op.m[i], n = op.n[i];
-        c.require(m >= 0, op.m, i, "must be >= 0");
-        c.require(n >= 0, op.n, i, "must be >= 0");
-        c.require(op.A.ld[i] >= std::max(1, m), op.A.ld, i, "must be >= max(1, m)", std::max(1, m));
-        c.matrix(op.A, i, m, n);
-        c.vector(op.ipiv, i, std::min(m, n));
-    });
-}
-
-// What getrs and gesv check besides their option: the square system and n pivots.
-template <class Op> void check_lu_solve(const Op &op, Checker &c) {
-    c.each([&](Checker &c, int64_t i) {
-        check_square_system(op, c, i);
-        c.vector(op.ipiv, i, op.n[i]);
-    });
-}
-
-template <class T> void check(const Getrs<T> &op, Checker &c) {
-    c.option(op.trans, "NTC");
-    check_lu_solve(op, c);
-}
-
-template <class T> void check(const Gesv<T> &op, Checker &c) { check_lu_solve(op, c); }
-
-}  // namespace bl
 
 using bl::Layout;
 

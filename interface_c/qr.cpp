@@ -1,67 +1,6 @@
-// Public entry points and argument checks of the QR family (batchlapack/qr.h): geqrf, ormqr/unmqr,
+// Public entry points of the QR family (batchlapack/qr.h): geqrf, ormqr/unmqr,
 // orgqr/ungqr, gels.
 #include "call.hpp"
-
-namespace bl {
-
-// 'T' for the real precisions, 'C' for the complex ones, as LAPACK's ?ormqr/?unmqr and ?gels.
-template <class T> constexpr const char *transposes = is_complex<T> ? "NC" : "NT";
-
-template <class T> void check(const Geqrf<T> &op, Checker &c) {
-    c.each([&](Checker &c, int64_t i) {
-        int m = op.m[i], n = op.n[i];
-        c.require(m >= 0, op.m, i, "must be >= 0");
-        c.require(n >= 0, op.n, i, "must be >= 0");
-        c.require(op.A.ld[i] >= std::max(1, m), op.A.ld, i, "must be >= max(1, m)", std::max(1, m));
-        c.matrix(op.A, i, m, n);
-        c.vector(op.tau, i, std::min(m, n));
-    });
-}
-
-template <class T> void check(const Ormqr<T> &op, Checker &c) {
-    c.option(op.side, "LR");
-    c.option(op.trans, transposes<T>);
-    c.each([&](Checker &c, int64_t i) {
-        int m = op.m[i], n = op.n[i], k = op.k[i];
-        int nq = op.side.value == 'L' ? m : n;  // order of Q
-        c.require(m >= 0, op.m, i, "must be >= 0");
-        c.require(n >= 0, op.n, i, "must be >= 0");
-        c.require(k >= 0 && k <= nq, op.k, i, op.side.value == 'L' ? "must be in [0, m]" : "must be in [0, n]");
-        c.require(op.A.ld[i] >= std::max(1, nq), op.A.ld, i, "must be >= max(1, nq)", std::max(1, nq));
-        c.require(op.C.ld[i] >= std::max(1, m), op.C.ld, i, "must be >= max(1, m)", std::max(1, m));
-        c.matrix(op.A, i, nq, k);
-        c.vector(op.tau, i, k);
-        c.matrix(op.C, i, m, n);
-    });
-}
-
-template <class T> void check(const Orgqr<T> &op, Checker &c) {
-    c.each([&](Checker &c, int64_t i) {
-        int m = op.m[i], n = op.n[i], k = op.k[i];
-        c.require(m >= 0, op.m, i, "must be >= 0");
-        c.require(n >= 0 && n <= m, op.n, i, "must be in [0, m]");
-        c.require(k >= 0 && k <= n, op.k, i, "must be in [0, n]");
-        c.require(op.A.ld[i] >= std::max(1, m), op.A.ld, i, "must be >= max(1, m)", std::max(1, m));
-        c.matrix(op.A, i, m, n);
-        c.vector(op.tau, i, k);
-    });
-}
-
-template <class T> void check(const Gels<T> &op, Checker &c) {
-    c.option(op.trans, transposes<T>);
-    c.each([&](Checker &c, int64_t i) {
-        int m = op.m[i], n = op.n[i], nrhs = op.nrhs[i];
-        c.require(m >= 0, op.m, i, "must be >= 0");
-        c.require(n >= 0, op.n, i, "must be >= 0");
-        c.require(nrhs >= 0, op.nrhs, i, "must be >= 0");
-        c.require(op.A.ld[i] >= std::max(1, m), op.A.ld, i, "must be >= max(1, m)", std::max(1, m));
-        c.require(op.B.ld[i] >= std::max({1, m, n}), op.B.ld, i, "must be >= max(1, m, n)", std::max({1, m, n}));
-        c.matrix(op.A, i, m, n);
-        c.matrix(op.B, i, std::max(m, n), nrhs);
-    });
-}
-
-}  // namespace bl
 
 using bl::Layout;
 

@@ -943,20 +943,17 @@ template <class T> int run(const Ormqr<T> &op) {
 }
 BL_INSTANTIATE_RUN(Ormqr)
 
-// A variable batch that mixes m < n with m >= n runs on the CPU (device data:
-// BL_ERROR_DEVICE_DATA): the GPU path takes one of LAPACK's two paths for the whole batch.
+// A variable batch that mixes m < n with m >= n is not offered (offer.cu): the GPU path takes
+// one of LAPACK's two paths for the whole batch.
 template <class T> int run(const Gels<T> &op) {
-    const int64_t k = op.b.layout == Layout::Variable ? op.b.count : std::min<int64_t>(1, op.b.count);
-    int64_t wide = 0;
-    for (int64_t i = 0; i < k; ++i) wide += op.m[i] < op.n[i];
-    if (wide != 0 && wide != k) return kRunOnCpu;
+    const bool wide = op.b.count > 0 && op.m[0] < op.n[0];
     return drive(
         op,
         [&](Driver &d) {
             d.add(op.A, [&](int64_t i) { return Shape{op.m[i], op.n[i]}; }, true);
             d.add(op.B, [&](int64_t i) { return Shape{std::max(op.m[i], op.n[i]), op.nrhs[i]}; }, true);
         },
-        [&](Chunk &c) { run_gels(c, op, wide != 0); });
+        [&](Chunk &c) { run_gels(c, op, wide); });
 }
 BL_INSTANTIATE_RUN(Gels)
 

@@ -50,6 +50,9 @@ template <class F> int guarded(F &&body) {
 // cannot address (pageable) or can only reach by copy (pinned) is staged; device and managed
 // memory is worked on in place.
 enum class Where { Pageable, Pinned, Device, Managed };
+// Bytes per second of the host <-> device round trip through pinned staging (measured once; 0
+// when no device is usable): what the offers (offer.cu) weigh host data with.
+double transfer_bandwidth();
 Where where(const void *p);
 inline bool on_device(Where w) { return w == Where::Device || w == Where::Managed; }
 

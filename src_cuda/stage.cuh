@@ -574,21 +574,11 @@ inline int chunk_max(const Int &x, const Chunk &c) {
     return best;
 }
 
-// The CPU backend's rate per core on a routine, for the cost model: about 2 GFLOP/s for LAPACK on
-// small matrices; a per-matrix BLAS-3 gemm call runs several times faster (about 10 GFLOP/s per
-// core from n = 32 with OpenBLAS), which keeps host-data gemm of moderate sizes, whose transfers
-// would cost more than the CPU's arithmetic, on the CPU.
-template <class Op> double cpu_rate(const Op &) { return 2e9; }
-template <class T> double cpu_rate(const Gemm<T> &) { return 1e10; }
-
 // A routine's cuda::run: `add(driver)` registers its arrays, `launch(chunk)` enqueues its kernels.
-// Returns kRunOnCpu when the cost model prefers the CPU for this call's host data.
 template <class Op, class Add, class Launch> int drive(const Op &op, Add &&add, Launch &&launch) {
     return guarded([&] {
         Driver d(op.b);
         add(d);
-        const auto flops = [&] { return total_flops(op); };
-        if (!gpu_pays_off(d.host_bytes(), flops, cpu_rate(op))) return kRunOnCpu;
         d.run(launch);
         return 0;
     });

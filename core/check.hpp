@@ -19,7 +19,7 @@
 #pragma once
 
 #include "args.hpp"
-#include "backend.hpp"
+#include "memory.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -60,8 +60,18 @@ public:
             Checker &c = *part[size_t(p)];
             for (int64_t i = n * p / kParts; i < n * (p + 1) / kParts; ++i) body(c, i);
         }
-        for (const auto &k : part)
+        for (const auto &k : part) {
             if (k->pos_ != 0 && (pos_ == 0 || k->pos_ < pos_)) pos_ = k->pos_, msg_ = k->msg_;
+            for (const Footprint &f : k->bytes_) add_bytes(f.pos, f.bytes);
+        }
+    }
+
+    // The bytes of array argument `pos` that the call touches, over the whole batch (the
+    // footprints `matrix` and `vector` were given); what the dispatch decision weighs.
+    double bytes(int pos) const {
+        for (const Footprint &f : bytes_)
+            if (f.pos == pos) return f.bytes;
+        return 0;
     }
 
     // Records a failure of argument `pos` unless a lower-numbered one already failed.
@@ -133,6 +143,8 @@ private:
 
     template <class T> void storage(const Array<T> &a, int64_t i, int64_t foot) {
         if (foot <= 0) return;
+        // Uniform sizes are checked for matrix 0 alone: its footprint stands for every matrix.
+        add_bytes(a.pos, double(foot) * double(sizeof(T)) * (b_.layout == Layout::Variable ? 1.0 : double(b_.count)));
         if (a.pointers) {
             // Uniform sizes are checked once, for matrix 0: that check covers every pointer.
             const void *const *ptrs = host_readable(a.ptrs);
@@ -168,8 +180,22 @@ private:
         return s;
     }
 
+    void add_bytes(int pos, double bytes) {
+        for (Footprint &f : bytes_)
+            if (f.pos == pos) {
+                f.bytes += bytes;
+                return;
+            }
+        bytes_.push_back(Footprint{pos, bytes});
+    }
+
     const Batch &b_;
     const Checker *parent_ = nullptr;
+    struct Footprint {
+        int pos;
+        double bytes;
+    };
+    std::vector<Footprint> bytes_;
     int pos_ = 0;
     bool unreadable_ = false;
     std::string msg_;

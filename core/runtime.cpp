@@ -1,8 +1,6 @@
 // Library-wide state: version, error reporting, and the choice of backend.
 #include "call.hpp"
-#include "parallel.hpp"
 
-#include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <string>
@@ -39,30 +37,7 @@ bl_backend current_backend() {
 
 }  // namespace
 
-Target choose_target() {
-    switch (current_backend()) {
-    case BL_BACKEND_CPU: return Target::Cpu;
-    case BL_BACKEND_CUDA: return cuda::usable() ? Target::Cuda : Target::Unavailable;
-    case BL_BACKEND_AUTO: break;
-    }
-    return cuda::usable() ? Target::Cuda : Target::Cpu;
-}
-
-bool gpu_pays_off(double host_bytes, const std::function<double()> &work, double cpu_rate) {
-    if (current_backend() == BL_BACKEND_CUDA || host_bytes == 0) return true;  // asked for, or data in place
-    const double flops = work();
-    // Time on each side, from rates calibrated once: the staged transfer bandwidth measured on
-    // this machine; the GPU's rate on batched small factorizations (conservative: 1 TFLOP/s, what
-    // the kernels exceed from n = 16 on an H100) plus a fixed 30 us of launches and
-    // synchronisation; the CPU's at `cpu_rate` per core (2 GFLOP/s for a per-matrix LAPACK call
-    // on small cache-resident matrices). Transfers and kernels overlap, so the GPU side is the larger
-    // of the two, not their sum.
-    const double bw = cuda::transfer_bandwidth();
-    if (bw <= 0) return false;
-    const double gpu = 30e-6 + std::max(host_bytes / bw, flops / 1e12);
-    const double cpu = flops / (cpu_rate * cpu::max_threads());
-    return gpu < cpu;
-}
+bl_backend backend_setting() { return current_backend(); }
 
 void record_target(bl_backend used) { t_last_target = used; }
 

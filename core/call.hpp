@@ -1,0 +1,139 @@
+// The path of every public call: number the arguments, check them, find where the data lies, ask
+// each backend for its offer, decide once, run.
+//
+// The public entry points (interface_c) build an operation struct and return bl::call(...) (or
+// bl::call_blas for the BLAS routines, which have no info).
+#pragma once
+
+#include "backend.hpp"
+#include "batchlapack.h"
+#include "check.hpp"
+
+#include <new>
+#include <string>
+
+namespace bl {
+
+// Runtime state (runtime.cpp).
+// The backend setting (bl_set_backend, else BATCHLAPACK_BACKEND): auto, cpu or cuda.
+bl_backend backend_setting();
+// Per-thread record of the last call: the backend it used, and why it failed.
+void record_target(bl_backend used);
+void record_error(const char *routine, int code, const std::string &detail);
+// A backend may explain a device failure before returning its code; the explanation is added to
+// the message bl_last_error() shows.
+void explain_failure(const std::string &detail);
+std::string take_failure_explanation();
+
+template <class Op> double total_flops(const Op &op) {
+    if (op.b.layout != Layout::Variable) return op.flops(0) * op.b.count;
+    double f = 0;
+    for (int64_t i = 0; i < op.b.count; ++i) f += op.flops(i);
+    return f;
+}
+
+// Where the arrays of a checked call lie: each array is probed once, at its first matrix (a
+// batch's matrices are taken to be in one kind of memory; empty matrices may have null pointers,
+// skipped), and its footprint from the checks counts as host bytes when the host can read it.
+struct Locate {
+    const Checker &checked;
+    int64_t count;
+    Placement where;
+    template <class T, class... Names> void operator()(const Array<T> &a, Names...) {
+        const void *probe = a.base;
+        if (a.pointers) {
+            if (count == 0) return;
+            if (!cuda::host_accessible(a.ptrs)) {
+                where.host_readable = false;
+                return;
+            }
+            probe = nullptr;
+            for (int64_t i = 0; i < count && probe == nullptr; ++i) probe = a.ptrs[i];
+        }
+        if (!cuda::host_accessible(probe)) {
+            where.host_readable = false;
+            return;
+        }
+        where.host_bytes += checked.bytes(a.pos) * (std::is_const<T>::value ? 1 : 2);
+    }
+    template <class X, class... Names> void operator()(const X &, Names...) {}
+};
+
+// The one decision: which backend runs a legal, non-empty call. A backend set explicitly is
+// obeyed (a call the CUDA backend has no kernels for still runs on the CPU); under auto, the
+// lower offer wins.
+enum class Target { Cpu, Cuda, None };
+template <class Op> Target decide(const Op &op, const Placement &where) {
+    const bl_backend setting = backend_setting();
+    if (setting == BL_BACKEND_CPU) return Target::Cpu;
+    if (!cuda::usable()) return setting == BL_BACKEND_CUDA ? Target::None : Target::Cpu;
+    const Offer gpu = cuda::offer(op, where);
+    if (!gpu.supported) return Target::Cpu;
+    if (setting == BL_BACKEND_CUDA || gpu.seconds == 0) return Target::Cuda;  // asked for, or data in place
+    const Offer host = cpu::offer(op, where);
+    return !host.supported || gpu.seconds <= host.seconds ? Target::Cuda : Target::Cpu;
+}
+
+template <class Op> int call_impl(Op &op, Layout layout, const char *routine, int *info, bool has_info, int batch) {
+    Batch &b = op.b;
+    b.routine = routine;
+    b.layout = layout;
+    b.info = info;
+    b.count = batch;
+    record_target(BL_BACKEND_AUTO);
+    Numberer number(layout);
+    op.fields(number);
+    b.info_pos = has_info ? number.next() : 0;
+    b.batch_pos = number.next();
+
+    Checker c(b);
+    if (batch < 0) c.fail(b.batch_pos, "(batch) = " + std::to_string(batch) + " must be >= 0");
+    if (has_info && info == nullptr && batch > 0) c.fail(b.info_pos, "(info) is null");
+    op.fields(c);
+    check(op, c);
+    if (int k = c.failed()) {
+        if (info != nullptr)
+            for (int i = 0; i < batch; ++i) info[i] = -k;
+        record_error(routine, -k, c.message());
+        return -k;
+    }
+    if (batch == 0) return 0;
+
+    int code;
+    try {
+        Locate locate{c, batch, {}};
+        op.fields(locate);
+        switch (decide(op, locate.where)) {
+        case Target::Cuda:
+            record_target(BL_BACKEND_CUDA);
+            code = cuda::run(op);
+            break;
+        case Target::Cpu:
+            record_target(BL_BACKEND_CPU);
+            if (!locate.where.host_readable) {
+                explain_failure("the arrays are in device memory and this call runs on the CPU (backend cpu, or "
+                                "no GPU kernels for the routine yet): pass host or managed memory");
+                code = BL_ERROR_DEVICE_DATA;
+                break;
+            }
+            code = cpu::run(op);
+            break;
+        default: code = BL_ERROR_NO_DEVICE; break;
+        }
+    } catch (const std::bad_alloc &) {
+        code = BL_ERROR_OUT_OF_MEMORY;
+    } catch (...) {
+        code = BL_ERROR_INTERNAL;
+    }
+    if (code != 0) record_error(routine, code, take_failure_explanation());
+    return code;
+}
+
+template <class Op> int call(Op op, Layout layout, const char *routine, int *info, int batch) {
+    return call_impl(op, layout, routine, info, true, batch);
+}
+template <class Op> int call_blas(Op op, Layout layout, const char *routine, int batch) {
+    return call_impl(op, layout, routine, nullptr, false, batch);
+}
+
+}  // namespace bl

@@ -1,0 +1,39 @@
+// The bidiagonal reduction's operation: gebrd.
+//
+// Per operation: its struct (the arguments in LAPACK's order, `fields` naming them, `flops`) and
+// its `check` (LAPACK's argument rules, per matrix; check.hpp says how).
+#pragma once
+
+#include "check.hpp"
+#include "op_common.hpp"
+
+#include <algorithm>
+
+namespace bl {
+
+template <class T> struct Gebrd {
+    Int m, n; Array<T> A; Array<Real<T>> d, e; Array<T> tauq, taup; Batch b;
+    template <class F> void fields(F &&f) {
+        f(m, "m"); f(n, "n"); f(A, "A", "lda"); f(d, "d"); f(e, "e"); f(tauq, "tauq"); f(taup, "taup");
+    }
+    double flops(int64_t i) const {
+        double M = std::max(m[i], n[i]), N = std::min(m[i], n[i]);
+        return flop_scale<T> * (4 * M * N * N - 4 * N * N * N / 3);
+    }
+};
+
+template <class T> void check(const Gebrd<T> &op, Checker &c) {
+    c.each([&](Checker &c, int64_t i) {
+        int m = op.m[i], n = op.n[i], k = std::min(m, n);
+        c.require(m >= 0, op.m, i, "must be >= 0");
+        c.require(n >= 0, op.n, i, "must be >= 0");
+        c.require(op.A.ld[i] >= std::max(1, m), op.A.ld, i, "must be >= max(1, m)", std::max(1, m));
+        c.matrix(op.A, i, m, n);
+        c.vector(op.d, i, k);
+        c.vector(op.e, i, k - 1);
+        c.vector(op.tauq, i, k);
+        c.vector(op.taup, i, k);
+    });
+}
+
+}  // namespace bl
