@@ -1,0 +1,95 @@
+"""The vocabulary of the routine table (core/routines.py): what one routine's entry says.
+
+A routine is described once: its LAPACK name, the operation struct that carries it (core/ops/),
+its arguments in LAPACK's order with their documentation, and what its info means. Everything a
+routine needs beyond its operation description and its backends' implementations -- the C
+prototypes of the three layouts, the extern "C" entry points, the C++ overloads, the Fortran
+interfaces and the compatibility names -- is generated from this (core/gen/generate.py), at build
+time. Argument positions (the -k of an illegal argument) follow from the order given here, the
+same order the operation struct's `fields` visits, which the generated entry points rely on.
+"""
+
+
+class Arg:
+    """An argument of the LAPACK routine, in LAPACK's order. `doc`: its text in the strided
+    layout's argument list (after the '(input)' / '(output)' tag, which is generated)."""
+
+    def __init__(self, name, doc):
+        self.name = name
+        self.doc = doc
+
+
+class Opt(Arg):
+    """A character option ('N'/'T'/'C', 'L'/'U', ...), one for the whole batch.
+    `allowed`: the upper-case characters LAPACK accepts, or a dict {'real': 'NT', 'complex': 'NC'}
+    where they differ by precision."""
+
+    def __init__(self, name, allowed, doc):
+        super().__init__(name, doc)
+        self.allowed = allowed
+
+
+class Int(Arg):
+    """A size (m, n, k, nrhs): one value for the batch, an array of batch values in _vbatch."""
+
+
+class Scalar(Arg):
+    """alpha, beta: a scalar of the routine's type T, one for the whole batch."""
+
+
+class Array(Arg):
+    """A matrix or vector argument, one per problem.
+
+    elem:   'T' (the routine's scalar type), 'R' (its real type) or 'int'.
+    intent: 'in' (read only: const in C, and its stride may be anything, 0 included),
+            'out' or 'inout'.
+    ld:     the name of its leading dimension or increment (lda, ldb, incx), or None. The
+            leading dimension is an Int-like argument of its own (an array in _vbatch), placed
+            right after the array; in the strided layout the stride follows it ('stride' + the
+            array's name capitalised: strideA, strideIpiv, strideTau).
+    ld_doc, stride_doc: the texts of those two arguments."""
+
+    def __init__(self, name, elem, intent, doc, ld=None, ld_doc=None, stride_doc=None):
+        super().__init__(name, doc)
+        assert elem in ('T', 'R', 'int') and intent in ('in', 'out', 'inout')
+        assert (ld is None) == (ld_doc is None)
+        self.elem = elem
+        self.intent = intent
+        self.ld = ld
+        self.ld_doc = ld_doc
+        self.stride_doc = stride_doc
+        self.stride = 'stride' + name[0].upper() + name[1:]
+
+
+class Routine:
+    """One routine of the library.
+
+    name:         LAPACK's name without the precision letter ('getrf'); `complex_name` where the
+                  complex precisions name it otherwise ('unmqr' for 'ormqr').
+    op:           the operation struct in core/ops/ ('Getrf').
+    family:       the public header it belongs to (batchlapack/<family>.h).
+    info:         whether it has LAPACK's info (the BLAS routines have none).
+    purpose:      the paragraph that opens its documentation, after '?NAME_BATCH: '.
+    args:         Opt / Int / Scalar / Array, in LAPACK's order.
+    info_doc:     what info[i] holds (routines with info).
+    batch_doc:    the text of the batch argument ('number of matrices, batch >= 0.').
+    layouts_doc:  the sentence on how the pointer and variable layouts differ, if not the
+                  generated default."""
+
+    def __init__(self, name, op, family, purpose, args, info=True, info_doc=None,
+                 batch_doc='number of matrices, batch >= 0.', complex_name=None, layouts_doc=None):
+        self.name = name
+        self.complex_name = complex_name or name
+        self.op = op
+        self.family = family
+        self.purpose = purpose
+        self.args = args
+        self.info = info
+        self.info_doc = info_doc
+        self.batch_doc = batch_doc
+        self.layouts_doc = layouts_doc
+        assert info == (info_doc is not None)
+
+    def lapack_name(self, precision):
+        """The name in precision 's', 'd', 'c' or 'z', without prefix: 'dgetrf', 'zunmqr'."""
+        return precision + (self.complex_name if precision in 'cz' else self.name)
