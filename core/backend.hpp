@@ -42,17 +42,12 @@ BL_OPERATIONS(BL_DECLARE_BACKEND)
 }  // namespace cuda
 #undef BL_DECLARE_BACKEND
 
-// Explicit instantiation of a backend's `run` (or `offer`) for one operation in the four
-// precisions; a backend's source file that implements Op ends with BL_INSTANTIATE_RUN(Op).
-#define BL_INSTANTIATE_RUN(Op) \
-    template int run<float>(const Op<float> &); \
-    template int run<double>(const Op<double> &); \
-    template int run<std::complex<float>>(const Op<std::complex<float>> &); \
-    template int run<std::complex<double>>(const Op<std::complex<double>> &);
-#define BL_INSTANTIATE_OFFER(Op) \
-    template Offer offer<float>(const Op<float> &, const Placement &); \
-    template Offer offer<double>(const Op<double> &, const Placement &); \
-    template Offer offer<std::complex<float>>(const Op<std::complex<float>> &, const Placement &); \
-    template Offer offer<std::complex<double>>(const Op<std::complex<double>> &, const Placement &);
+// Explicit instantiation of a backend's `run` (or `offer`) for one operation in the unit's
+// precisions (precisions.hpp); a backend's source file that implements Op ends with
+// BL_INSTANTIATE_RUN(Op).
+#define BL_INSTANTIATE_RUN_ONE(Op, T) template int run<T>(const Op<T> &);
+#define BL_INSTANTIATE_RUN(Op) BL_PRECISIONS_WITH(BL_INSTANTIATE_RUN_ONE, Op)
+#define BL_INSTANTIATE_OFFER_ONE(Op, T) template Offer offer<T>(const Op<T> &, const Placement &);
+#define BL_INSTANTIATE_OFFER(Op) BL_PRECISIONS_WITH(BL_INSTANTIATE_OFFER_ONE, Op)
 
 }  // namespace bl

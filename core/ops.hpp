@@ -10,6 +10,8 @@
 // Each backend provides `int run(const Op<T>&)` for every operation below (backend.hpp).
 #pragma once
 
+#include "precisions.hpp"
+
 #include "ops/lu.hpp"
 #include "ops/cholesky.hpp"
 #include "ops/qr.hpp"
@@ -20,7 +22,3 @@
 #define BL_OPERATIONS(X) \
     X(Getrf) X(Getrs) X(Gesv) X(Potrf) X(Potrs) X(Posv) X(Geqrf) X(Ormqr) X(Orgqr) X(Gels) \
     X(Gebrd) X(Trsv) X(Trsm) X(Gemm) X(Gemv)
-
-// The four LAPACK precisions: public letter, C++ scalar type.
-#define BL_PRECISIONS(X) \
-    X(s, float) X(d, double) X(c, std::complex<float>) X(z, std::complex<double>)

@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "batchlapack.hpp"
+#include "enabled_precisions.hpp"
 #include "lapack.hpp"
 
 // LAPACK's ?orgbr/?ungbr form Q and P^H from gebrd's reflectors (gebrd_ratio); the library does
@@ -46,7 +47,7 @@ BLTEST_ORGBR(std::complex<double>, double, zungbr_)
 
 namespace bltest {
 
-using Precisions = ::testing::Types<float, double, std::complex<float>, std::complex<double>>;
+using Precisions = ::testing::Types<BL_ENABLED_TYPES>;  // the build's precisions (BATCHLAPACK_PRECISIONS)
 
 template <class T> struct real_of { using type = T; };
 template <class T> struct real_of<std::complex<T>> { using type = T; };

@@ -1,0 +1,60 @@
+# Precisions and build units.
+#
+# BATCHLAPACK_PRECISIONS: the precisions the library is built for. A release has all four; a
+# developer working on one routine may build "d" alone, which compiles in a fraction of the time
+# (the entry points, kernels and tests of the others are then left out).
+set(BATCHLAPACK_PRECISIONS "s;d;c;z" CACHE STRING "Precisions to build, a list of s, d, c, z (all four for a release)")
+set(_bl_types_s "float")
+set(_bl_types_d "double")
+set(_bl_types_c "std::complex<float>")
+set(_bl_types_z "std::complex<double>")
+set(_bl_list "")
+set(_bl_with "")
+set(_bl_types "")
+foreach(p IN LISTS BATCHLAPACK_PRECISIONS)
+  if(NOT p MATCHES "^[sdcz]$")
+    message(FATAL_ERROR "BATCHLAPACK_PRECISIONS: '${p}' is not one of s, d, c, z")
+  endif()
+  string(APPEND _bl_list " X(${p}, ${_bl_types_${p}})")
+  string(APPEND _bl_with " M(a, ${_bl_types_${p}})")
+  list(APPEND _bl_types "${_bl_types_${p}}")
+endforeach()
+if(_bl_list STREQUAL "")
+  message(FATAL_ERROR "BATCHLAPACK_PRECISIONS is empty")
+endif()
+string(REPLACE ";" ", " _bl_types "${_bl_types}")
+# core/precisions.hpp includes it; the tests take their list of types from it.
+set(BATCHLAPACK_GENERATED_INCLUDE ${PROJECT_BINARY_DIR}/generated/include)
+file(CONFIGURE OUTPUT ${BATCHLAPACK_GENERATED_INCLUDE}/enabled_precisions.hpp CONTENT
+"// Written by CMake (cmake/units.cmake) from BATCHLAPACK_PRECISIONS = ${BATCHLAPACK_PRECISIONS}.
+#pragma once
+#include <complex>
+#define BL_ENABLED_PRECISIONS(X)${_bl_list}
+#define BL_ENABLED_PRECISIONS_WITH(M, a)${_bl_with}
+#define BL_ENABLED_TYPES ${_bl_types}
+")
+
+# batchlapack_precision_units(OUT source...): for each source, one build unit per precision of
+# the build: a generated file that defines BL_UNIT_<p> and includes the source, which then
+# instantiates its templates for that precision alone (core/precisions.hpp). The four precisions
+# of a family then compile in parallel rather than one after the other in one unit.
+function(batchlapack_precision_units out)
+  set(units "")
+  foreach(src IN LISTS ARGN)
+    get_filename_component(abs ${src} ABSOLUTE)
+    get_filename_component(name ${src} NAME_WE)
+    get_filename_component(ext ${src} LAST_EXT)
+    file(RELATIVE_PATH rel ${PROJECT_SOURCE_DIR} ${abs})
+    get_filename_component(dir ${rel} DIRECTORY)
+    foreach(p IN LISTS BATCHLAPACK_PRECISIONS)
+      set(unit ${PROJECT_BINARY_DIR}/generated/units/${dir}/${name}_${p}${ext})
+      file(CONFIGURE OUTPUT ${unit} CONTENT
+"// ${rel} for precision ${p} alone (cmake/units.cmake).
+#define BL_UNIT_${p} 1
+#include \"${abs}\"
+")
+      list(APPEND units ${unit})
+    endforeach()
+  endforeach()
+  set(${out} ${units} PARENT_SCOPE)
+endfunction()
