@@ -28,6 +28,8 @@ command -v cmake >/dev/null 2>&1 || missing+=(cmake)
 command -v g++ >/dev/null 2>&1 || missing+=(g++)
 command -v make >/dev/null 2>&1 || missing+=(make)
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+# The build generates the API (headers, entry points, Fortran interfaces) from the routine table.
+command -v python3 >/dev/null 2>&1 || missing+=(python3)
 optional=()
 # LAPACK: OpenBLAS's (optimized) is installed when we can; reference LAPACK, when already present,
 # is accepted otherwise (the build then uses it).
