@@ -1,7 +1,9 @@
 #!/bin/bash
 # The GPU machine's checks and tables, from the repository root, in parts that each fit one device
 # call (10 minutes): `bash bench/gpu_run.sh PART...` with PART one of
-#   build      cmake with CUDA on (no Fortran: the machine has no gfortran) into build/, -j16
+#   build      cmake with CUDA on (no Fortran: the machine has no gfortran) into build/, -j16; prints
+#              the library target's build time first (a clean build: the architecture issue's
+#              figure), then builds the rest
 #   test       ctest -L gpu (the test suite against the CUDA backend)
 #   sanitize   compute-sanitizer memcheck and racecheck through batchlapack-bench on tiny batches
 #              (every kernel class of the LU, Cholesky, solve, QR and gebrd routines once: orders
@@ -23,8 +25,13 @@ table() {  # name, then the benchmark's arguments
 }
 
 part_build() {
+  local t0
   cmake -S . -B build -DBATCHLAPACK_WITH_CUDA=ON -DBATCHLAPACK_WITH_FORTRAN=OFF -DBATCHLAPACK_BUILD_EXAMPLES=OFF \
-    > "$LOG/build.log" 2>&1 && cmake --build build -j16 >> "$LOG/build.log" 2>&1 || { tail -40 "$LOG/build.log"; exit 1; }
+    > "$LOG/build.log" 2>&1 || { tail -40 "$LOG/build.log"; exit 1; }
+  t0=$(date +%s%N)
+  cmake --build build --target batchlapack -j16 >> "$LOG/build.log" 2>&1 || { tail -40 "$LOG/build.log"; exit 1; }
+  echo "library build (cmake --build build --target batchlapack -j16): $(( ($(date +%s%N) - t0) / 1000000 )) ms"
+  cmake --build build -j16 >> "$LOG/build.log" 2>&1 || { tail -40 "$LOG/build.log"; exit 1; }
   nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader
 }
 part_test() {
