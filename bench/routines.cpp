@@ -132,7 +132,7 @@ template <class T> void getrf(Case &c) {
     auto &A = c.output<T>("A", int64_t(n) * n);
     auto &ipiv = c.result<int>("ipiv", n);
     fill_random(A, c.batch);
-    c.count_flops([](int m) { return bl::Getrf<T>{m, m}.flops(0); });
+    c.count_flops([](int m) { return bl::Getrf<T>{{m, m}}.flops(0); });
     c.call([&, n] {
         return batchlapack::getrf_batch(n, n, A.data(), n, A.stride, ipiv.data(), ipiv.stride, c.info.data(), int(c.batch));
     }, [&, n] {
@@ -150,7 +150,7 @@ template <class T> void getrs(Case &c) {
     fill_dominant(A, n, c.batch);
     fill_random(B, c.batch);
     prepare(c.batch, "getrf", lapack_getrf(c, A, ipiv));
-    c.count_flops([r](int m) { return bl::Getrs<T>{'N', m, r}.flops(0); });
+    c.count_flops([r](int m) { return bl::Getrs<T>{{'N', m, r}}.flops(0); });
     c.call([&, n, r] {
         return batchlapack::getrs_batch('N', n, r, A.data(), n, A.stride, ipiv.data(), ipiv.stride, B.data(), n, B.stride,
                                         c.info.data(), int(c.batch));
@@ -170,7 +170,7 @@ template <class T> void gesv(Case &c) {
     auto &B = c.output<T>("B", int64_t(n) * r);
     fill_dominant(A, n, c.batch);
     fill_random(B, c.batch);
-    c.count_flops([r](int m) { return bl::Gesv<T>{m, r}.flops(0); });
+    c.count_flops([r](int m) { return bl::Gesv<T>{{m, r}}.flops(0); });
     c.call([&, n, r] {
         return batchlapack::gesv_batch(n, r, A.data(), n, A.stride, ipiv.data(), ipiv.stride, B.data(), n, B.stride,
                                        c.info.data(), int(c.batch));
@@ -188,7 +188,7 @@ template <class T> void potrf(Case &c) {
     const int n = c.n;
     auto &A = c.output<T>("A", int64_t(n) * n);
     fill_spd(A, n, c.batch);
-    c.count_flops([](int m) { return bl::Potrf<T>{'L', m}.flops(0); });
+    c.count_flops([](int m) { return bl::Potrf<T>{{'L', m}}.flops(0); });
     c.call([&, n] { return batchlapack::potrf_batch('L', n, A.data(), n, A.stride, c.info.data(), int(c.batch)); },
            [&, n] { return batchlapack::potrf_vbatch('L', c.sizes(), A.pointers(), c.same(n), c.info.data(), int(c.batch)); });
     c.lapack = lapack_potrf(c, A);
@@ -202,7 +202,7 @@ template <class T> void potrs(Case &c) {
     fill_spd(A, n, c.batch);
     fill_random(B, c.batch);
     prepare(c.batch, "potrf", lapack_potrf(c, A));
-    c.count_flops([r](int m) { return bl::Potrs<T>{'L', m, r}.flops(0); });
+    c.count_flops([r](int m) { return bl::Potrs<T>{{'L', m, r}}.flops(0); });
     c.call([&, n, r] {
         return batchlapack::potrs_batch('L', n, r, A.data(), n, A.stride, B.data(), n, B.stride, c.info.data(), int(c.batch));
     }, [&, n, r] {
@@ -220,7 +220,7 @@ template <class T> void posv(Case &c) {
     auto &B = c.output<T>("B", int64_t(n) * r);
     fill_spd(A, n, c.batch);
     fill_random(B, c.batch);
-    c.count_flops([r](int m) { return bl::Posv<T>{'L', m, r}.flops(0); });
+    c.count_flops([r](int m) { return bl::Posv<T>{{'L', m, r}}.flops(0); });
     c.call([&, n, r] {
         return batchlapack::posv_batch('L', n, r, A.data(), n, A.stride, B.data(), n, B.stride, c.info.data(), int(c.batch));
     }, [&, n, r] {
@@ -239,7 +239,7 @@ template <class T> void geqrf(Case &c) {
     auto &tau = c.result<T>("tau", n);
     fill_random(A, c.batch);
     fill_nan(c, tau);
-    c.count_flops([](int m) { return bl::Geqrf<T>{m, m}.flops(0); });
+    c.count_flops([](int m) { return bl::Geqrf<T>{{m, m}}.flops(0); });
     c.call([&, n] {
         return batchlapack::geqrf_batch(n, n, A.data(), n, A.stride, tau.data(), tau.stride, c.info.data(), int(c.batch));
     }, [&, n] {
@@ -266,7 +266,7 @@ template <class T> void ormqr(Case &c) {
     fill_random(C, c.batch);
     const int lwork = optimal_lwork<T>(
         [&](T *w, int lw) { int info; lp::ormqr('L', 'N', n, r, n, A[0], n, tau[0], C[0], n, w, lw, &info); });
-    c.count_flops([r](int m) { return bl::Ormqr<T>{'L', 'N', m, r, m}.flops(0); });
+    c.count_flops([r](int m) { return bl::Ormqr<T>{{'L', 'N', m, r, m}}.flops(0); });
     c.call([&, n, r] {
         return batchlapack::unmqr_batch('L', 'N', n, r, n, A.data(), n, A.stride, tau.data(), tau.stride, C.data(), n,
                                         C.stride, c.info.data(), int(c.batch));
@@ -289,7 +289,7 @@ template <class T> void orgqr(Case &c) {
     auto &tau = c.input<T>("tau", n);
     factor_qr(c, A, tau);
     const int lwork = optimal_lwork<T>([&](T *w, int lw) { int info; lp::orgqr(n, n, n, A[0], n, tau[0], w, lw, &info); });
-    c.count_flops([](int m) { return bl::Orgqr<T>{m, m, m}.flops(0); });
+    c.count_flops([](int m) { return bl::Orgqr<T>{{m, m, m}}.flops(0); });
     c.call([&, n] {
         return batchlapack::ungqr_batch(n, n, n, A.data(), n, A.stride, tau.data(), tau.stride, c.info.data(), int(c.batch));
     }, [&, n] {
@@ -310,7 +310,7 @@ template <class T> void gels(Case &c) {
     fill_random(A, c.batch);
     fill_random(B, c.batch);
     const int lwork = optimal_lwork<T>([&](T *w, int lw) { int info; lp::gels('N', m, n, r, A[0], m, B[0], m, w, lw, &info); });
-    c.count_flops([r](int k) { return bl::Gels<T>{'N', 2 * k, k, r}.flops(0); });
+    c.count_flops([r](int k) { return bl::Gels<T>{{'N', 2 * k, k, r}}.flops(0); });
     c.call([&, n, m, r] {
         return batchlapack::gels_batch('N', m, n, r, A.data(), m, A.stride, B.data(), m, B.stride, c.info.data(), int(c.batch));
     }, [&, m, r] {
@@ -337,7 +337,7 @@ template <class T> void gebrd(Case &c) {
     fill_nan(c, taup);
     const int lwork = optimal_lwork<T>(
         [&](T *w, int lw) { int info; lp::gebrd(n, n, A[0], n, d[0], e[0], tauq[0], taup[0], w, lw, &info); });
-    c.count_flops([](int m) { return bl::Gebrd<T>{m, m}.flops(0); });
+    c.count_flops([](int m) { return bl::Gebrd<T>{{m, m}}.flops(0); });
     c.call([&, n] {
         return batchlapack::gebrd_batch(n, n, A.data(), n, A.stride, d.data(), d.stride, e.data(), e.stride, tauq.data(),
                                         tauq.stride, taup.data(), taup.stride, c.info.data(), int(c.batch));
@@ -362,7 +362,7 @@ template <class T> void trsv(Case &c) {
     auto &x = c.output<T>("x", n);
     fill_dominant(A, n, c.batch);
     fill_random(x, c.batch);
-    c.count_flops([](int m) { return bl::Trsv<T>{'L', 'N', 'N', m}.flops(0); });
+    c.count_flops([](int m) { return bl::Trsv<T>{{'L', 'N', 'N', m}}.flops(0); });
     c.call([&, n] {
         return batchlapack::trsv_batch('L', 'N', 'N', n, A.data(), n, A.stride, x.data(), 1, x.stride, int(c.batch));
     }, [&, n] {
@@ -380,7 +380,7 @@ template <class T> void trsm(Case &c) {
     auto &B = c.output<T>("B", int64_t(n) * r);
     fill_dominant(A, n, c.batch);
     fill_random(B, c.batch);
-    c.count_flops([r](int m) { return bl::Trsm<T>{'L', 'L', 'N', 'N', m, r}.flops(0); });
+    c.count_flops([r](int m) { return bl::Trsm<T>{{'L', 'L', 'N', 'N', m, r}}.flops(0); });
     c.call([&, n, r] {
         return batchlapack::trsm_batch('L', 'L', 'N', 'N', n, r, T(1), A.data(), n, A.stride, B.data(), n, B.stride,
                                        int(c.batch));
@@ -401,7 +401,7 @@ template <class T> void gemm(Case &c) {
     fill_random(A, c.batch);
     fill_random(B, c.batch);
     fill_random(C, c.batch);
-    c.count_flops([](int m) { return bl::Gemm<T>{'N', 'N', m, m, m}.flops(0); });
+    c.count_flops([](int m) { return bl::Gemm<T>{{'N', 'N', m, m, m}}.flops(0); });
     c.call([&, n] {
         return batchlapack::gemm_batch('N', 'N', n, n, n, T(1), A.data(), n, A.stride, B.data(), n, B.stride, T(1),
                                        C.data(), n, C.stride, int(c.batch));
@@ -426,7 +426,7 @@ template <class T> void gemv(Case &c) {
     fill_random(A, c.batch);
     fill_random(x, c.batch);
     fill_random(y, c.batch);
-    c.count_flops([](int m) { return bl::Gemv<T>{'N', m, m}.flops(0); });
+    c.count_flops([](int m) { return bl::Gemv<T>{{'N', m, m}}.flops(0); });
     c.call([&, n] {
         return batchlapack::gemv_batch('N', n, n, T(1), A.data(), n, A.stride, x.data(), 1, x.stride, T(1), y.data(), 1,
                                        y.stride, int(c.batch));

@@ -23,8 +23,9 @@ if(_bl_list STREQUAL "")
   message(FATAL_ERROR "BATCHLAPACK_PRECISIONS is empty")
 endif()
 string(REPLACE ";" ", " _bl_types "${_bl_types}")
-# core/precisions.hpp includes it; the tests take their list of types from it.
-set(BATCHLAPACK_GENERATED_INCLUDE ${PROJECT_BINARY_DIR}/generated/include)
+# core/precisions.hpp includes it; the tests take their list of types from it. It is private:
+# generated/core, not the installed generated/include.
+set(BATCHLAPACK_GENERATED_INCLUDE ${PROJECT_BINARY_DIR}/generated/core)
 file(CONFIGURE OUTPUT ${BATCHLAPACK_GENERATED_INCLUDE}/enabled_precisions.hpp CONTENT
 "// Written by CMake (cmake/units.cmake) from BATCHLAPACK_PRECISIONS = ${BATCHLAPACK_PRECISIONS}.
 #pragma once

@@ -129,7 +129,7 @@ template <class T> int run(const Gemm<T> &op) {
     const bool variable = op.b.layout == Layout::Variable;
     const T alpha = op.alpha.value, beta = op.beta.value;
     const char ta = op.transa.value, tb = op.transb.value;
-    // What matrix i references (interface_c/blas.cpp checks the same): A and B only when
+    // What matrix i references (core/ops/blas.hpp checks the same): A and B only when
     // alpha op(A) op(B) contributes, C unless it is empty or C := 1*C.
     auto reads_ab = [&](int64_t i) { return op.m[i] > 0 && op.n[i] > 0 && op.k[i] > 0 && alpha != T(0); };
     auto writes_c = [&](int64_t i) { return op.m[i] > 0 && op.n[i] > 0 && (reads_ab(i) || beta != T(1)); };

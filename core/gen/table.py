@@ -5,14 +5,18 @@ its arguments in LAPACK's order with their documentation, and what its info mean
 routine needs beyond its operation description and its backends' implementations -- the C
 prototypes of the three layouts, the extern "C" entry points, the C++ overloads, the Fortran
 interfaces and the compatibility names -- is generated from this (core/gen/generate.py), at build
-time. Argument positions (the -k of an illegal argument) follow from the order given here, the
-same order the operation struct's `fields` visits, which the generated entry points rely on.
+time. Argument positions (the -k of an illegal argument) follow from the order given here: the
+operation struct's members and its `fields`, which numbers them, are generated from it too.
+
+Documentation texts are filled to the header's line width. A '\n' in one starts a new line (an
+enumeration of cases), and a line that starts with spaces is kept as written (a formula, a table).
 """
 
 
 class Arg:
-    """An argument of the LAPACK routine, in LAPACK's order. `doc`: its text in the strided
-    layout's argument list (after the '(input)' / '(output)' tag, which is generated)."""
+    """An argument of the LAPACK routine, in LAPACK's order. `name`: its name in C and in the
+    messages of illegal arguments. `doc`: its text in the strided layout's argument list (after
+    the '(input)' / '(output)' tag, which is generated)."""
 
     def __init__(self, name, doc):
         self.name = name
@@ -22,7 +26,8 @@ class Arg:
 class Opt(Arg):
     """A character option ('N'/'T'/'C', 'L'/'U', ...), one for the whole batch.
     `allowed`: the upper-case characters LAPACK accepts, or a dict {'real': 'NT', 'complex': 'NC'}
-    where they differ by precision."""
+    where they differ by precision. The operation's check (core/ops/) enforces them; this records
+    them for the interfaces generated from the table."""
 
     def __init__(self, name, allowed, doc):
         super().__init__(name, doc)
@@ -61,13 +66,25 @@ class Array(Arg):
         self.stride = 'stride' + name[0].upper() + name[1:]
 
 
+class Family:
+    """A public family header, batchlapack/<name>.h (and its C++ overloads, <name>.hpp).
+
+    title:  what its routines do, the line that opens the header after 'batchlapack: '.
+    notes:  a paragraph of conventions its routines share, after the title, or None."""
+
+    def __init__(self, name, title, notes=None):
+        self.name = name
+        self.title = title
+        self.notes = notes
+
+
 class Routine:
     """One routine of the library.
 
     name:         LAPACK's name without the precision letter ('getrf'); `complex_name` where the
                   complex precisions name it otherwise ('unmqr' for 'ormqr').
     op:           the operation struct in core/ops/ ('Getrf').
-    family:       the public header it belongs to (batchlapack/<family>.h).
+    family:       the public header it belongs to (batchlapack/<family>.h), a Family's name.
     info:         whether it has LAPACK's info (the BLAS routines have none).
     purpose:      the paragraph that opens its documentation, after '?NAME_BATCH: '.
     args:         Opt / Int / Scalar / Array, in LAPACK's order.

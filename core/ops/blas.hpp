@@ -4,53 +4,36 @@
 // BLAS does not reference for the given sizes and scalars (A and B of gemm when alpha = 0 or
 // k = 0, ...) is checked with zero size, so it needs no pointer.
 //
-// Per operation: its struct (the arguments in LAPACK's order, `fields` naming them, `flops`) and
-// its `check` (LAPACK's argument rules, per matrix; check.hpp says how).
+// Per operation: its struct, which adds its `flops` to the arguments the routine table declares
+// (op_args.hpp, generated from core/routines.py: the members in LAPACK's order and `fields` naming
+// them), and its `check` (LAPACK's argument rules, per matrix; check.hpp says how).
 #pragma once
 
 #include "check.hpp"
+#include "op_args.hpp"
 #include "op_common.hpp"
 
 #include <algorithm>
 
 namespace bl {
 
-template <class T> struct Trsv {
-    Option uplo, trans, diag; Int n; Array<const T> A; Array<T> x; Batch b;
-    template <class F> void fields(F &&f) {
-        f(uplo, "uplo"); f(trans, "trans"); f(diag, "diag"); f(n, "n"); f(A, "A", "lda"); f(x, "x", "incx");
-    }
-    double flops(int64_t i) const { return flop_scale<T> * double(n[i]) * n[i]; }
+template <class T> struct Trsv : TrsvArgs<T> {
+    double flops(int64_t i) const { return flop_scale<T> * double(this->n[i]) * this->n[i]; }
 };
 
-template <class T> struct Trsm {
-    Option side, uplo, transa, diag; Int m, n; Scalar<T> alpha; Array<const T> A; Array<T> B; Batch b;
-    template <class F> void fields(F &&f) {
-        f(side, "side"); f(uplo, "uplo"); f(transa, "transa"); f(diag, "diag"); f(m, "m"); f(n, "n");
-        f(alpha, "alpha"); f(A, "A", "lda"); f(B, "B", "ldb");
-    }
+template <class T> struct Trsm : TrsmArgs<T> {
     double flops(int64_t i) const {
-        double M = m[i], N = n[i];
-        return flop_scale<T> * (side.value == 'L' ? M * M * N : M * N * N);
+        double M = this->m[i], N = this->n[i];
+        return flop_scale<T> * (this->side.value == 'L' ? M * M * N : M * N * N);
     }
 };
 
-template <class T> struct Gemm {
-    Option transa, transb; Int m, n, k; Scalar<T> alpha; Array<const T> A, B; Scalar<T> beta; Array<T> C; Batch b;
-    template <class F> void fields(F &&f) {
-        f(transa, "transa"); f(transb, "transb"); f(m, "m"); f(n, "n"); f(k, "k"); f(alpha, "alpha");
-        f(A, "A", "lda"); f(B, "B", "ldb"); f(beta, "beta"); f(C, "C", "ldc");
-    }
-    double flops(int64_t i) const { return flop_scale<T> * 2.0 * m[i] * n[i] * k[i]; }
+template <class T> struct Gemm : GemmArgs<T> {
+    double flops(int64_t i) const { return flop_scale<T> * 2.0 * this->m[i] * this->n[i] * this->k[i]; }
 };
 
-template <class T> struct Gemv {
-    Option trans; Int m, n; Scalar<T> alpha; Array<const T> A, x; Scalar<T> beta; Array<T> y; Batch b;
-    template <class F> void fields(F &&f) {
-        f(trans, "trans"); f(m, "m"); f(n, "n"); f(alpha, "alpha"); f(A, "A", "lda"); f(x, "x", "incx");
-        f(beta, "beta"); f(y, "y", "incy");
-    }
-    double flops(int64_t i) const { return flop_scale<T> * 2.0 * m[i] * n[i]; }
+template <class T> struct Gemv : GemvArgs<T> {
+    double flops(int64_t i) const { return flop_scale<T> * 2.0 * this->m[i] * this->n[i]; }
 };
 
 inline bool is_trans(const Option &o) { return o.value != 'N'; }

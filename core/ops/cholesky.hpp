@@ -1,38 +1,30 @@
 // The Cholesky family's operations: potrf, potrs, posv.
 //
-// Per operation: its struct (the arguments in LAPACK's order, `fields` naming them, `flops`) and
-// its `check` (LAPACK's argument rules, per matrix; check.hpp says how).
+// Per operation: its struct, which adds its `flops` to the arguments the routine table declares
+// (op_args.hpp, generated from core/routines.py: the members in LAPACK's order and `fields` naming
+// them), and its `check` (LAPACK's argument rules, per matrix; check.hpp says how).
 #pragma once
 
 #include "check.hpp"
+#include "op_args.hpp"
 #include "op_common.hpp"
 
 #include <algorithm>
 
 namespace bl {
 
-template <class T> struct Potrf {
-    Option uplo; Int n; Array<T> A; Batch b;
-    template <class F> void fields(F &&f) { f(uplo, "uplo"); f(n, "n"); f(A, "A", "lda"); }
-    double flops(int64_t i) const { double N = n[i]; return flop_scale<T> * N * N * N / 3.0; }
+template <class T> struct Potrf : PotrfArgs<T> {
+    double flops(int64_t i) const { double N = this->n[i]; return flop_scale<T> * N * N * N / 3.0; }
 };
 
-template <class T> struct Potrs {
-    Option uplo; Int n, nrhs; Array<const T> A; Array<T> B; Batch b;
-    template <class F> void fields(F &&f) {
-        f(uplo, "uplo"); f(n, "n"); f(nrhs, "nrhs"); f(A, "A", "lda"); f(B, "B", "ldb");
-    }
-    double flops(int64_t i) const { return flop_scale<T> * 2.0 * n[i] * n[i] * nrhs[i]; }
+template <class T> struct Potrs : PotrsArgs<T> {
+    double flops(int64_t i) const { return flop_scale<T> * 2.0 * this->n[i] * this->n[i] * this->nrhs[i]; }
 };
 
-template <class T> struct Posv {
-    Option uplo; Int n, nrhs; Array<T> A; Array<T> B; Batch b;
-    template <class F> void fields(F &&f) {
-        f(uplo, "uplo"); f(n, "n"); f(nrhs, "nrhs"); f(A, "A", "lda"); f(B, "B", "ldb");
-    }
+template <class T> struct Posv : PosvArgs<T> {
     double flops(int64_t i) const {
-        double N = n[i];
-        return flop_scale<T> * (N * N * N / 3.0 + 2.0 * N * N * nrhs[i]);
+        double N = this->n[i];
+        return flop_scale<T> * (N * N * N / 3.0 + 2.0 * N * N * this->nrhs[i]);
     }
 };
 

@@ -1,23 +1,21 @@
 // The bidiagonal reduction's operation: gebrd.
 //
-// Per operation: its struct (the arguments in LAPACK's order, `fields` naming them, `flops`) and
-// its `check` (LAPACK's argument rules, per matrix; check.hpp says how).
+// Per operation: its struct, which adds its `flops` to the arguments the routine table declares
+// (op_args.hpp, generated from core/routines.py: the members in LAPACK's order and `fields` naming
+// them), and its `check` (LAPACK's argument rules, per matrix; check.hpp says how).
 #pragma once
 
 #include "check.hpp"
+#include "op_args.hpp"
 #include "op_common.hpp"
 
 #include <algorithm>
 
 namespace bl {
 
-template <class T> struct Gebrd {
-    Int m, n; Array<T> A; Array<Real<T>> d, e; Array<T> tauq, taup; Batch b;
-    template <class F> void fields(F &&f) {
-        f(m, "m"); f(n, "n"); f(A, "A", "lda"); f(d, "d"); f(e, "e"); f(tauq, "tauq"); f(taup, "taup");
-    }
+template <class T> struct Gebrd : GebrdArgs<T> {
     double flops(int64_t i) const {
-        double M = std::max(m[i], n[i]), N = std::min(m[i], n[i]);
+        double M = std::max(this->m[i], this->n[i]), N = std::min(this->m[i], this->n[i]);
         return flop_scale<T> * (4 * M * N * N - 4 * N * N * N / 3);
     }
 };

@@ -1,42 +1,34 @@
 // The LU family's operations: getrf, getrs, gesv (LU with partial pivoting and its solves).
 //
-// Per operation: its struct (the arguments in LAPACK's order, `fields` naming them, `flops`) and
-// its `check` (LAPACK's argument rules, per matrix; check.hpp says how).
+// Per operation: its struct, which adds its `flops` to the arguments the routine table declares
+// (op_args.hpp, generated from core/routines.py: the members in LAPACK's order and `fields` naming
+// them), and its `check` (LAPACK's argument rules, per matrix; check.hpp says how).
 #pragma once
 
 #include "check.hpp"
+#include "op_args.hpp"
 #include "op_common.hpp"
 
 #include <algorithm>
 
 namespace bl {
 
-template <class T> struct Getrf {
-    Int m, n; Array<T> A; Array<int> ipiv; Batch b;
-    template <class F> void fields(F &&f) { f(m, "m"); f(n, "n"); f(A, "A", "lda"); f(ipiv, "ipiv"); }
+template <class T> struct Getrf : GetrfArgs<T> {
     double flops(int64_t i) const {
         // Twice the multiply-adds m n k - (m + n) k^2 / 2 + k^3 / 3: 2/3 n^3 when square.
-        double M = m[i], N = n[i], k = std::min(M, N);
+        double M = this->m[i], N = this->n[i], k = std::min(M, N);
         return flop_scale<T> * 2 * (M * N * k - (M + N) * k * k / 2 + k * k * k / 3);
     }
 };
 
-template <class T> struct Getrs {
-    Option trans; Int n, nrhs; Array<const T> A; Array<const int> ipiv; Array<T> B; Batch b;
-    template <class F> void fields(F &&f) {
-        f(trans, "trans"); f(n, "n"); f(nrhs, "nrhs"); f(A, "A", "lda"); f(ipiv, "ipiv"); f(B, "B", "ldb");
-    }
-    double flops(int64_t i) const { return flop_scale<T> * 2.0 * n[i] * n[i] * nrhs[i]; }
+template <class T> struct Getrs : GetrsArgs<T> {
+    double flops(int64_t i) const { return flop_scale<T> * 2.0 * this->n[i] * this->n[i] * this->nrhs[i]; }
 };
 
-template <class T> struct Gesv {
-    Int n, nrhs; Array<T> A; Array<int> ipiv; Array<T> B; Batch b;
-    template <class F> void fields(F &&f) {
-        f(n, "n"); f(nrhs, "nrhs"); f(A, "A", "lda"); f(ipiv, "ipiv"); f(B, "B", "ldb");
-    }
+template <class T> struct Gesv : GesvArgs<T> {
     double flops(int64_t i) const {
-        double N = n[i];
-        return flop_scale<T> * (2.0 / 3.0 * N * N * N + 2.0 * N * N * nrhs[i]);
+        double N = this->n[i];
+        return flop_scale<T> * (2.0 / 3.0 * N * N * N + 2.0 * N * N * this->nrhs[i]);
     }
 };
 

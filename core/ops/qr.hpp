@@ -1,56 +1,46 @@
 // The QR family's operations: geqrf, ormqr/unmqr (apply Q), orgqr/ungqr (form Q), gels.
 //
-// Per operation: its struct (the arguments in LAPACK's order, `fields` naming them, `flops`) and
-// its `check` (LAPACK's argument rules, per matrix; check.hpp says how).
+// Per operation: its struct, which adds its `flops` to the arguments the routine table declares
+// (op_args.hpp, generated from core/routines.py: the members in LAPACK's order and `fields` naming
+// them), and its `check` (LAPACK's argument rules, per matrix; check.hpp says how).
 #pragma once
 
 #include "check.hpp"
+#include "op_args.hpp"
 #include "op_common.hpp"
 
 #include <algorithm>
 
 namespace bl {
 
-template <class T> struct Geqrf {
-    Int m, n; Array<T> A; Array<T> tau; Batch b;
-    template <class F> void fields(F &&f) { f(m, "m"); f(n, "n"); f(A, "A", "lda"); f(tau, "tau"); }
+template <class T> struct Geqrf : GeqrfArgs<T> {
     double flops(int64_t i) const {
-        double M = m[i], N = n[i];
+        double M = this->m[i], N = this->n[i];
         return flop_scale<T> * (M >= N ? 2 * M * N * N - 2 * N * N * N / 3 : 2 * N * M * M - 2 * M * M * M / 3);
     }
 };
 
 // ormqr (real) / unmqr (complex): C := op(Q) C or C op(Q), Q from geqrf.
-template <class T> struct Ormqr {
-    Option side, trans; Int m, n, k; Array<const T> A; Array<const T> tau; Array<T> C; Batch b;
-    template <class F> void fields(F &&f) {
-        f(side, "side"); f(trans, "trans"); f(m, "m"); f(n, "n"); f(k, "k"); f(A, "A", "lda");
-        f(tau, "tau"); f(C, "C", "ldc");
-    }
+template <class T> struct Ormqr : OrmqrArgs<T> {
     double flops(int64_t i) const {
-        double M = m[i], N = n[i], K = k[i];
-        return flop_scale<T> * (side.value == 'L' ? 4 * M * N * K - 2 * N * K * K : 4 * M * N * K - 2 * M * K * K);
+        double M = this->m[i], N = this->n[i], K = this->k[i];
+        bool left = this->side.value == 'L';
+        return flop_scale<T> * (left ? 4 * M * N * K - 2 * N * K * K : 4 * M * N * K - 2 * M * K * K);
     }
 };
 
 // orgqr (real) / ungqr (complex): form the m-by-n Q with orthonormal columns from k reflectors.
-template <class T> struct Orgqr {
-    Int m, n, k; Array<T> A; Array<const T> tau; Batch b;
-    template <class F> void fields(F &&f) { f(m, "m"); f(n, "n"); f(k, "k"); f(A, "A", "lda"); f(tau, "tau"); }
+template <class T> struct Orgqr : OrgqrArgs<T> {
     double flops(int64_t i) const {
-        double M = m[i], N = n[i], K = k[i];
+        double M = this->m[i], N = this->n[i], K = this->k[i];
         return flop_scale<T> * (4 * M * N * K - 2 * (M + N) * K * K + 4 * K * K * K / 3);
     }
 };
 
-template <class T> struct Gels {
-    Option trans; Int m, n, nrhs; Array<T> A; Array<T> B; Batch b;
-    template <class F> void fields(F &&f) {
-        f(trans, "trans"); f(m, "m"); f(n, "n"); f(nrhs, "nrhs"); f(A, "A", "lda"); f(B, "B", "ldb");
-    }
+template <class T> struct Gels : GelsArgs<T> {
     double flops(int64_t i) const {
-        double M = std::max(m[i], n[i]), N = std::min(m[i], n[i]);
-        return flop_scale<T> * (2 * M * N * N - 2 * N * N * N / 3 + 4 * M * N * nrhs[i]);
+        double M = std::max(this->m[i], this->n[i]), N = std::min(this->m[i], this->n[i]);
+        return flop_scale<T> * (2 * M * N * N - 2 * N * N * N / 3 + 4 * M * N * this->nrhs[i]);
     }
 };
 

@@ -13,8 +13,8 @@
 
 #include "batchlapack.h"
 
-// Expands X(letter, scalar type, real type) for the four precisions; each family header uses it
-// to define its overloads.
+// Expands X(letter, scalar type, real type) for the four precisions, for precision-generic code.
+// (The family headers, generated from the routine table, spell their overloads out.)
 #define BATCHLAPACK_FOR_PRECISIONS(X)                                                             \
     X(s, float, float) X(d, double, double) X(c, std::complex<float>, float)                      \
     X(z, std::complex<double>, double)
