@@ -2,7 +2,7 @@
 entry holds). Adding a routine: an entry here, its operation description in core/ops/, its `run`
 in each backend, its test file."""
 
-from gen.table import Family, Routine, Opt, Int, Scalar, Array
+from gen.table import Family, Routine, Opt, Int, Scalar, Array, Either, Magma
 
 # The public family headers (batchlapack/<family>.h), in the order batchlapack.h includes them.
 FAMILIES = [
@@ -48,6 +48,8 @@ ROUTINES = [
                   'interchanged with row ipiv_i[j].',
                   stride_doc='entries between ipiv_i and ipiv_{i+1}, >= min(m, n) when batch > 1.'),
         ],
+        shapes={'A': ('m', 'n'), 'ipiv': ('min(m, n)',)},
+        magma=Magma(A='dA_array', lda='ldda', ipiv='ipiv_array', info='info_array'),
         info_doc='info[i] = 0 success; = j > 0 if U_i(j, j) is exactly zero (the factorization was '
                  'completed, but U_i is singular).'),
     Routine(
@@ -74,6 +76,9 @@ ROUTINES = [
                   ld='ldb', ld_doc='leading dimension of each B_i, ldb >= max(1, n).',
                   stride_doc='elements between B_i and B_{i+1}, >= ldb*(nrhs-1)+n when batch > 1.'),
         ],
+        shapes={'A': ('n', 'n'), 'ipiv': ('n',), 'B': ('n', 'nrhs')},
+        magma=Magma(A='dA_array', lda='ldda', ipiv='dipiv_array', B='dB_array', ldb='lddb',
+                    info=None),
         info_doc='info[i] = 0 (the solve itself cannot fail).',
         batch_doc='number of systems, batch >= 0.'),
     Routine(
@@ -98,6 +103,7 @@ ROUTINES = [
                   ld='ldb', ld_doc='leading dimension of each B_i, ldb >= max(1, n).',
                   stride_doc='elements between B_i and B_{i+1}, >= ldb*(nrhs-1)+n when batch > 1.'),
         ],
+        shapes={'A': ('n', 'n'), 'ipiv': ('n',), 'B': ('n', 'nrhs')},
         info_doc='info[i] = 0 success; = j > 0 if U_i(j, j) is exactly zero (the factorization was '
                  'completed, but A_i is singular and no solution was computed).',
         batch_doc='number of systems, batch >= 0.'),
@@ -117,6 +123,7 @@ ROUTINES = [
                   ld='lda', ld_doc='leading dimension of each A_i, lda >= max(1, n).',
                   stride_doc='elements between A_i and A_{i+1}, >= lda*(n-1)+n when batch > 1.'),
         ],
+        shapes={'A': ('n', 'n')}, magma=Magma(A='dA_array', info='info_array'),
         info_doc='info[i] = 0 success; = j > 0 if the leading minor of order j of A_i is not '
                  'positive (definite), and the factorization could not be completed.'),
     Routine(
@@ -139,6 +146,8 @@ ROUTINES = [
                   ld='ldb', ld_doc='leading dimension of each B_i, ldb >= max(1, n).',
                   stride_doc='elements between B_i and B_{i+1}, >= ldb*(nrhs-1)+n when batch > 1.'),
         ],
+        shapes={'A': ('n', 'n'), 'B': ('n', 'nrhs')},
+        magma=Magma(A='dA_array', lda='ldda', B='dB_array', ldb='lddb', info=None),
         info_doc='info[i] = 0 (the solve itself cannot fail).',
         batch_doc='number of systems, batch >= 0.'),
     Routine(
@@ -163,6 +172,7 @@ ROUTINES = [
                   ld='ldb', ld_doc='leading dimension of each B_i, ldb >= max(1, n).',
                   stride_doc='elements between B_i and B_{i+1}, >= ldb*(nrhs-1)+n when batch > 1.'),
         ],
+        shapes={'A': ('n', 'n'), 'B': ('n', 'nrhs')},
         info_doc='info[i] = 0 success; = j > 0 if the leading minor of order j of A_i is not '
                  'positive (definite): the factorization could not be completed and no solution '
                  'was computed.',
@@ -183,6 +193,8 @@ ROUTINES = [
                   'min(m, n) scalar factors of the reflectors of each Q_i.',
                   stride_doc='elements between tau_i and tau_{i+1}, >= min(m, n) when batch > 1.'),
         ],
+        shapes={'A': ('m', 'n'), 'tau': ('min(m, n)',)},
+        magma=Magma(A='dA_array', tau='dtau_array', info='info_array'),
         info_doc='info[i] = 0 (the factorization cannot fail).'),
     Routine(
         'ormqr', op='Ormqr', family='qr', complex_name='unmqr',
@@ -216,6 +228,7 @@ ROUTINES = [
                   ld='ldc', ld_doc='leading dimension of each C_i, ldc >= max(1, m).',
                   stride_doc='elements between C_i and C_{i+1}, >= ldc*(n-1)+m when batch > 1.'),
         ],
+        shapes={'A': Either('side', 'L', ('m', 'k'), ('n', 'k')), 'tau': ('k',), 'C': ('m', 'n')},
         info_doc='info[i] = 0.'),
     Routine(
         'orgqr', op='Orgqr', family='qr', complex_name='ungqr',
@@ -235,6 +248,7 @@ ROUTINES = [
                   'k scalar factors of the reflectors of each Q_i.',
                   stride_doc='elements between tau_i and tau_{i+1}, >= k when batch > 1.'),
         ],
+        shapes={'A': ('m', 'n'), 'tau': ('k',)},
         info_doc='info[i] = 0.'),
     Routine(
         'gels', op='Gels', family='qr',
@@ -269,6 +283,7 @@ ROUTINES = [
                   stride_doc='elements between B_i and B_{i+1}, >= ldb*(nrhs-1)+max(m, n) when '
                              'batch > 1.'),
         ],
+        shapes={'A': ('m', 'n'), 'B': ('max(m, n)', 'nrhs')},
         info_doc='info[i] = 0 success; = j > 0 if the j-th diagonal element of the triangular '
                  'factor of A_i is exactly zero, so A_i does not have full rank and no solution '
                  'was computed for it.'),
@@ -304,6 +319,8 @@ ROUTINES = [
                   stride_doc='elements between taup_i and taup_{i+1}, >= min(m, n) when '
                              'batch > 1.'),
         ],
+        shapes={'A': ('m', 'n'), 'd': ('min(m, n)',), 'e': ('min(m, n) - 1',),
+                'tauq': ('min(m, n)',), 'taup': ('min(m, n)',)},
         info_doc='info[i] = 0 (the reduction cannot fail).'),
     Routine(
         'trsv', op='Trsv', family='blas',
@@ -332,6 +349,7 @@ ROUTINES = [
                   ld='incx', ld_doc='increment of the elements of each x_i, incx != 0.',
                   stride_doc='elements between x_i and x_{i+1}, >= 1+(n-1)*|incx| when batch > 1.'),
         ],
+        shapes={'A': ('n', 'n'), 'x': ('n',)},
         info=False,
         batch_doc='number of problems, batch >= 0.'),
     Routine(
@@ -365,6 +383,7 @@ ROUTINES = [
                   ld='ldb', ld_doc='leading dimension of each B_i, ldb >= max(1, m).',
                   stride_doc='elements between B_i and B_{i+1}, >= ldb*(n-1)+m when batch > 1.'),
         ],
+        shapes={'A': Either('side', 'L', ('m', 'm'), ('n', 'n')), 'B': ('m', 'n')},
         info=False,
         batch_doc='number of problems, batch >= 0.'),
     Routine(
@@ -402,6 +421,10 @@ ROUTINES = [
                   ld='ldc', ld_doc='leading dimension of each C_i, ldc >= max(1, m).',
                   stride_doc='elements between C_i and C_{i+1}, >= ldc*(n-1)+m when batch > 1.'),
         ],
+        shapes={'A': Either('transa', 'N', ('m', 'k'), ('k', 'm')),
+                'B': Either('transb', 'N', ('k', 'n'), ('n', 'k')), 'C': ('m', 'n')},
+        magma=Magma(transa='transA', transb='transB', A='dA_array', lda='ldda', B='dB_array',
+                    ldb='lddb', C='dC_array', ldc='lddc'),
         info=False,
         batch_doc='number of problems, batch >= 0.'),
     Routine(
@@ -437,6 +460,8 @@ ROUTINES = [
                   stride_doc='elements between y_i and y_{i+1}, >= 1+(len-1)*|incy| when '
                              'batch > 1.'),
         ],
+        shapes={'A': ('m', 'n'), 'x': Either('trans', 'N', ('n',), ('m',)),
+                'y': Either('trans', 'N', ('m',), ('n',))},
         info=False,
         batch_doc='number of problems, batch >= 0.'),
 ]

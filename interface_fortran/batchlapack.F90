@@ -9,12 +9,15 @@
 ! called) is illegal, or a BL_ERROR_* code. BLAS routines (trsv, trsm, gemm, gemv) have no info
 ! array; they take an optional scalar info last.
 !
-! The routines are written once, in routines.inc, and instantiated here for the four precisions
-! by the C preprocessor (BL_PREC = 1..4 selects s, d, c, z).
+! The routines are generated at build time from the routine table (core/routines.py) by
+! core/gen/fortran.py, into routines_spec.inc (public names, generic interfaces, the bind(C)
+! interfaces of the C entry points) and routines_body.inc (the four forms of every routine in every
+! precision), which the Fortran include lines below bring in. This file holds the rest: constants,
+! backend control, error strings, and the helpers the generated procedures call.
+!
+! The C preprocessor instantiates layout.inc once per element type.
 #define PASTE(a) a
 #define CAT(a,b) PASTE(a)b
-#define NAME(x) CAT(P,x)
-#define CLABEL(x) "bl_"//PS//x
 
 module batchlapack
   use iso_c_binding
@@ -36,10 +39,6 @@ module batchlapack
 
   public :: bl_set_backend, bl_get_backend, bl_last_backend, bl_backend_name, bl_cuda_available
   public :: bl_error_string, bl_last_error, bl_version, bl_version_string
-  ! The precision-generic names; their specifics come from routines.inc.
-  public :: getrf_batch, getrs_batch, gesv_batch, potrf_batch, potrs_batch, posv_batch
-  public :: geqrf_batch, ormqr_batch, unmqr_batch, orgqr_batch, ungqr_batch, gels_batch, gebrd_batch
-  public :: trsv_batch, trsm_batch, gemm_batch, gemv_batch
 
   ! Where an assumed-shape argument lies (layout.inc).
   type bl_layout
@@ -92,13 +91,13 @@ module batchlapack
     end function
   end interface
 
-#define BL_SPEC
-#include "precisions.inc"
-#undef BL_SPEC
+  ! Every routine's public names and generic interfaces, and the C entry points (generated).
+  include 'routines_spec.inc'
 
 contains
 
-#include "precisions.inc"
+  ! Every routine in every precision, in its four forms (generated).
+  include 'routines_body.inc'
 
 #define ET integer(c_int)
 #define SFX i
@@ -245,7 +244,7 @@ contains
     if (len(s) > 0) bl_letter = bl_upper(s(1:1))
   end function
 
-  ! An option as the C API takes it: a char by value (see routines.inc).
+  ! An option as the C API takes it: a char by value (see routines_spec.inc).
   integer(c_signed_char) function bl_opt(s)
     character(*), intent(in) :: s
     bl_opt = transfer(bl_letter(s), 0_c_signed_char)
@@ -275,7 +274,8 @@ contains
     end if
   end function
 
-  ! Elements a BLAS vector of n entries at increment inc spans: the stride of a contiguous batch.
+  ! Elements a BLAS vector of n entries at increment inc spans: the stride of a contiguous batch
+  ! (the legacy forms pass inc 1 for a vector without increment, such as ipiv; 0 when n <= 0).
   integer(c_int64_t) function bl_vlen(n, inc)
     integer(c_int), intent(in) :: n, inc
     bl_vlen = 0

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generates everything the routine table (core/routines.py) describes, at build time:
 
-    generate.py --out DIR [--precisions sdcz] [--fortran] [--compat] [--list]
+    generate.py --out DIR [--precisions sdcz] [--fortran] [--compat] [--argtests] [--list]
 
 into DIR (CMake's ${CMAKE_BINARY_DIR}/generated):
     include/batchlapack/<family>.h    the public C headers, documented (gen/c_headers.py)
@@ -9,10 +9,14 @@ into DIR (CMake's ${CMAKE_BINARY_DIR}/generated):
     core/op_args.hpp                  the operation structs' members and fields (gen/op_args.py)
     interface_c/<family>_<p>.cpp      the extern "C" entry points of the precisions asked for
                                       (gen/entry_points.py)
-and, when asked, the Fortran interfaces (gen/fortran.py) and the compatibility names
-(gen/compat.py). Each emitter is a module of gen/ with a function
-emit(routines, families, precisions, outdir) that writes its files through gen.output.write;
-precisions is a string of precision letters in LAPACK's order ('sdcz', 'd', ...).
+and, when asked,
+    fortran/routines_spec.inc,        the Fortran module's routines, which batchlapack.F90
+    fortran/routines_body.inc         includes (gen/fortran.py)
+    include/batchlapack_magma.h       MAGMA's batched names (gen/compat.py)
+    tests/test_arguments.cpp, .F90    the argument-numbering tests (gen/argtests.py).
+Each emitter is a module of gen/ with a function emit(routines, families, precisions, outdir)
+that writes its files through gen.output.write; precisions is a string of precision letters in
+LAPACK's order ('sdcz', 'd', ...).
 
 A file whose text has not changed is not rewritten, so that an edit to one entry recompiles only
 what it changes. --list prints the files a run would write, one per line, without writing them
@@ -32,7 +36,7 @@ from gen.table import Array  # noqa: E402
 
 # The emitters every build runs, and those run on request (--<name>), by module name.
 EMITTERS = [op_args, c_headers, cpp_headers, entry_points]
-OPTIONAL = ['fortran', 'compat']
+OPTIONAL = ['fortran', 'compat', 'argtests']
 
 
 def validate(routines, families):

@@ -78,6 +78,32 @@ class Family:
         self.notes = notes
 
 
+class Either:
+    """A shape (see Routine's `shapes`) that depends on a character option: `then` where option
+    `opt` is `letter` (upper case; any case in a call), `otherwise` for every other value.
+    Either('side', 'L', ('m', 'm'), ('n', 'n')): trsm's A is m-by-m from the left, else n-by-n."""
+
+    def __init__(self, opt, letter, then, otherwise):
+        assert len(then) == len(otherwise)
+        self.opt = opt
+        self.letter = letter
+        self.then = tuple(then)
+        self.otherwise = tuple(otherwise)
+
+
+class Magma:
+    """A routine that MAGMA's batched API has (gen/compat.py writes batchlapack_magma.h from it).
+    MAGMA's argument list is the pointer layout's (bl_?NAME_batch_ptr), in the same order, except
+    that MAGMA may lack info and always ends with a queue; MAGMA names most arguments otherwise.
+    names: {our argument name: MAGMA's}, for the arguments MAGMA names otherwise ('A': 'dA_array',
+           'lda': 'ldda'); and 'info': MAGMA's name of the info array, or None where MAGMA's
+           routine has none (the wrapper then passes a scratch array and renumbers the arguments
+           after it)."""
+
+    def __init__(self, **names):
+        self.names = names
+
+
 class Routine:
     """One routine of the library.
 
@@ -91,10 +117,23 @@ class Routine:
     info_doc:     what info[i] holds (routines with info).
     batch_doc:    the text of the batch argument ('number of matrices, batch >= 0.').
     layouts_doc:  the sentence on how the pointer and variable layouts differ, if not the
-                  generated default."""
+                  generated default.
+    shapes:       {array name: the dimensions of one problem's array}, as expressions in the
+                  routine's sizes (its Int arguments): ('m', 'n') for an m-by-n matrix,
+                  ('min(m, n)',) for a vector of that length, Either(...) where an option decides.
+                  Expressions use size names, integers, + - *, min() and max(): valid Python and
+                  Fortran as they stand. A one-dimensional shape whose array has an `ld` is a BLAS
+                  vector with an increment (x, incx). What follows from them (core/gen/fortran.py):
+                  the strides of the Fortran legacy form (ld times the columns of a matrix, the
+                  span of a vector), and the sizes and shape checks of the Fortran generic form
+                  (each size read from the first array dimension that is exactly that size,
+                  dimensions that do not depend on an option first; every other dimension
+                  checked: equal for a matrix, at least for a vector).
+    magma:        a Magma, for the routines MAGMA's batched API has."""
 
     def __init__(self, name, op, family, purpose, args, info=True, info_doc=None,
-                 batch_doc='number of matrices, batch >= 0.', complex_name=None, layouts_doc=None):
+                 batch_doc='number of matrices, batch >= 0.', complex_name=None, layouts_doc=None,
+                 shapes=None, magma=None):
         self.name = name
         self.complex_name = complex_name or name
         self.op = op
@@ -105,7 +144,10 @@ class Routine:
         self.info_doc = info_doc
         self.batch_doc = batch_doc
         self.layouts_doc = layouts_doc
+        self.shapes = shapes or {}
+        self.magma = magma
         assert info == (info_doc is not None)
+        assert set(self.shapes) == {a.name for a in args if isinstance(a, Array)}
 
     def lapack_name(self, precision):
         """The name in precision 's', 'd', 'c' or 'z', without prefix: 'dgetrf', 'zunmqr'."""

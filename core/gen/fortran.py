@@ -1,0 +1,534 @@
+"""Fortran emitter: the routines of module batchlapack (interface_fortran/batchlapack.F90), from the
+routine table.
+
+Writes two files into <outdir>/fortran/, which batchlapack.F90 brings in with Fortran `include`
+lines (the module's hand-written rest -- backend control, error strings, bl_where, bl_map,
+bl_done -- stays there):
+
+  routines_spec.inc   the specification part: public names, the generic interfaces, and the
+                      bind(C) interfaces of the C strided and vbatch entry points
+  routines_body.inc   the procedures: per routine and precision, the four forms of docs/fortran.md
+
+    sgetrf_batch(m, n, a, lda, ipiv, info, batch)            legacy: the loop's arrays, strides
+                                                             derived from the sizes
+    sgetrf_batch_strided(m, n, a, lda, stridea, ...)         the C strided call
+    sgetrf_vbatch(m, n, a, lda, ipiv, info, batch)           the C vbatch call (type(c_ptr) arrays)
+    sgetrf_g(a, ipiv, info)                                  the specific of generic getrf_batch
+
+An illegal argument is reported as -k, k its position in the form that was called. The strided and
+vbatch forms have the C call's argument list, so the C return is theirs. The legacy and generic
+forms renumber it through a map (bl_map), computed here from the table: C argument k is the
+form's argument map(k); a derived stride blames its array, a size the generic form reads from an
+array's shape blames that array, and so do the array's leading dimension and stride (forms.py
+has the argument lists; the shapes are the table's `shapes`).
+"""
+
+import os
+import re
+import textwrap
+
+from gen import capi, forms, output
+
+# The Fortran types of each precision: the scalar type T and its real type R.
+TYPES = {
+    's': ('real(c_float)', 'real(c_float)'),
+    'd': ('real(c_double)', 'real(c_double)'),
+    'c': ('complex(c_float_complex)', 'real(c_float)'),
+    'z': ('complex(c_double_complex)', 'real(c_double)'),
+}
+
+WIDTH = 100  # the repository's line width (gfortran accepts 132 columns in free form)
+
+
+def fname(name):
+    """The Fortran spelling of a table name (Fortran is case-insensitive; lower case reads best)."""
+    return name.lower()
+
+
+def elem_type(array, p):
+    return {'T': TYPES[p][0], 'R': TYPES[p][1], 'int': 'integer(c_int)'}[array.elem]
+
+
+def intent(array):
+    # Outputs are inout, as the hand-written module had them: an intent(out) assumed-size dummy
+    # promises nothing more, and inout lets the same array be passed to the next call unchanged.
+    return 'in' if array.intent == 'in' else 'inout'
+
+
+def letter_test(opt, letter):
+    return "bl_letter(%s) == '%s'" % (fname(opt), letter)
+
+
+def expr(e):
+    """A dimension expression (forms.dim_expr) in Fortran: the table's expressions are Fortran as
+    they stand; an option-dependent one becomes merge(then, otherwise, test)."""
+    if isinstance(e, tuple):
+        opt, letter, then, otherwise = e
+        return 'merge(%s, %s, %s)' % (expr(then), expr(otherwise), letter_test(opt, letter))
+    return re.sub(r'\s+', ' ', e)
+
+
+# ---- lines -----------------------------------------------------------------------------------
+
+def _breaks(s):
+    """[(position, opened, depth)]: where statement `s` may be continued on the next line --
+    after ', ' or ' .or. ' inside parentheses or brackets, outside quotes -- with the position just
+    inside the innermost open parenthesis there and the nesting depth."""
+    out, opened, quote = [], [], None
+    for i, ch in enumerate(s):
+        if quote:
+            if ch == quote:
+                quote = None
+        elif ch in '\'"':
+            quote = ch
+        elif ch in '([':
+            opened.append(i + 1)
+        elif ch in ')]':
+            opened.pop()
+        elif opened and ch == ',' and s[i + 1:i + 2] == ' ':
+            out.append((i + 1, opened[-1], len(opened)))
+        elif opened and s.startswith(' .or. ', i - 5):
+            out.append((i + 1, opened[-1], len(opened) + 0.5))  # a condition goes on, deeper
+    return out
+
+
+def wrap(line, width=WIDTH):
+    """A statement as free-form lines of at most `width` columns, continued with '&' and indented
+    under the innermost open parenthesis (a condition continued after .or. a little deeper; 8
+    past the statement's own indentation when that is too far right). Breaks at the shallowest
+    nesting that fills a line at least half are preferred, so that int(lda, c_int64_t) is not
+    split between its arguments."""
+    indent = len(line) - len(line.lstrip())
+    out, start, lead = [], 0, ''      # the text from `start` goes on a line beginning with `lead`
+    column = {}                       # position after an opening parenthesis -> its output column
+    breaks = _breaks(line)
+    while len(lead) + len(line) - start > width:
+        fit = [bk for bk in breaks if bk[0] > start and len(lead) + bk[0] - start + 2 <= width]
+        if not fit:
+            break
+        full = [bk for bk in fit if len(lead) + bk[0] - start >= width // 2] or fit
+        shallow = min(bk[2] for bk in full)
+        b, opened, depth = [bk for bk in full if bk[2] == shallow][-1]
+        for q in range(start, b):
+            if line[q - 1:q] in ('(', '[') and q - 1 >= start:
+                column[q] = len(lead) + q - start
+        out.append(lead + line[start:b].rstrip() + ' &')
+        col = column.get(opened, indent + 8) + (6 if depth != int(depth) else 0)
+        lead = ' ' * (col if col <= 64 else indent + 8)
+        start = b + 1 if line[b:b + 1] == ' ' else b
+    out.append(lead + line[start:])
+    return out
+
+
+def comment(text, indent='  '):
+    """A comment paragraph, filled to the width."""
+    return textwrap.wrap(text, WIDTH, initial_indent=indent + '! ', subsequent_indent=indent + '! ')
+
+
+def names_lines(head, names):
+    """`head` followed by names, as many statements as the width needs (a list of names has no
+    parenthesis to break in)."""
+    out, line = [], head
+    for name in names:
+        if line != head and len(line) + len(name) + 2 > WIDTH:
+            out.append(line.rstrip(', ;'))
+            line = head
+        line += name + ('' if name.endswith(';') else ',') + ' '
+    return out + [line.rstrip(', ;')]
+
+
+def declare(groups, indent='    '):
+    """Declarations grouped by their type and attributes: characters, integers, 64-bit integers,
+    then the rest in the order they appear."""
+    def rank(decl):
+        for k, lead in enumerate(('character', 'integer(c_signed_char)', 'integer(c_int),',
+                                  'integer(c_int)', 'integer(c_int64_t)')):
+            if decl.startswith(lead) and 'target' not in decl and 'out' not in decl:
+                return k
+        return 9
+    order, names = [], {}
+    for decl, name in sorted(groups, key=lambda g: rank(g[0])):
+        if decl not in names:
+            order.append(decl)
+            names[decl] = []
+        names[decl].append(name)
+    out = []
+    for decl in order:
+        out += wrap('%s%s :: %s' % (indent, decl, ', '.join(names[decl])))
+    return out
+
+
+# ---- the forms' argument lists ----------------------------------------------------------------
+
+def legacy_args(r):
+    """The legacy form: LAPACK's list (no strides), then info and batch; a BLAS routine takes batch
+    and an optional scalar info last."""
+    items = forms.lapack_args(r)
+    tail = [forms.Item('info', 'info', None), forms.Item('batch', 'batch', None)]
+    return items + (tail if r.info else tail[::-1])
+
+
+def strided_args(r):
+    items = forms.c_args(r, 'strided')
+    return items if r.info else items + [forms.Item('info', 'info', None)]
+
+
+def vbatch_args(r):
+    items = forms.c_args(r, 'vbatch')
+    return items if r.info else items + [forms.Item('info', 'info', None)]
+
+
+def generic_args(r):
+    """The generic form: LAPACK's list without sizes, leading dimensions and increments (the
+    shapes give them), then info (optional and scalar for the BLAS routines)."""
+    items = [it for it in forms.lapack_args(r) if it.kind in ('opt', 'scalar', 'array')]
+    return items + [forms.Item('info', 'info', None)]
+
+
+def legacy_map(r):
+    """C strided position -> legacy position: the same argument, a stride its array."""
+    form = [it.name for it in legacy_args(r)]
+    return [form.index(it.arg.name if it.kind == 'stride' else it.name) + 1
+            for it in forms.c_args(r, 'strided')]
+
+
+def generic_map(r):
+    """C strided position -> generic position: sizes blame the array whose shape gives them, lds
+    and strides their array, batch the array whose last extent it is."""
+    form = [it.name for it in generic_args(r)]
+    src = forms.size_sources(r)
+    out = []
+    for it in forms.c_args(r, 'strided'):
+        if it.kind == 'size':
+            name = src[it.name][0].name
+        elif it.kind in ('ld', 'stride'):
+            name = it.arg.name
+        elif it.kind == 'batch':
+            name = forms.batch_source(r).name
+        else:
+            name = it.name
+        out.append(form.index(name) + 1)
+    return out
+
+
+def fortran_list(values):
+    return '[' + ', '.join(str(v) for v in values) + ']'
+
+
+# ---- the specification part ---------------------------------------------------------------------
+
+def c_interface(r, p, layout):
+    """The bind(C) interface of one C entry point: arrays by address, everything else by value
+    (in vbatch, the integers are arrays)."""
+    items = forms.c_args(r, layout)
+    proc = '%s_%s' % (r.lapack_name(p), 'c' if layout == 'strided' else 'cv')
+    names = ', '.join(fname(it.name) for it in items)
+    lines = wrap('    integer(c_int) function %s(%s)' % (proc, names), WIDTH - 2)
+    lines[-1] += ' &'
+    lines.append('        bind(C, name="%s")' % capi.c_name(r, p, forms.LAYOUTS[layout]))
+    lines.append('      import')
+    var = layout == 'vbatch'
+    decls = []
+    for it in items:
+        n = fname(it.name)
+        if it.kind == 'opt':
+            decls.append(('integer(c_signed_char), value', n))
+        elif it.kind in ('size', 'ld'):
+            decls.append(('integer(c_int)', n + '(*)') if var else ('integer(c_int), value', n))
+        elif it.kind == 'batch':
+            decls.append(('integer(c_int), value', n))
+        elif it.kind == 'scalar':
+            decls.append((TYPES[p][0] + ', value', n))
+        elif it.kind == 'array':
+            decls.append(('type(c_ptr)', n + '(*)') if var else ('type(c_ptr), value', n))
+        elif it.kind == 'stride':
+            decls.append(('integer(c_int64_t), value', n))
+        elif it.kind == 'info':
+            decls.append(('integer(c_int)', 'info(*)'))
+    # vbatch's integer arrays and info share one declaration, as they share a type.
+    lines += declare(decls, '      ')
+    lines.append('    end function')
+    return lines
+
+
+def generic_names(r):
+    names = [r.name + '_batch']
+    if r.complex_name != r.name:
+        names.append(r.complex_name + '_batch')
+    return names
+
+
+def emit_spec(routines, precisions):
+    out = ['! ' + output.GENERATED]
+    out += comment('routines_spec.inc (core/gen/fortran.py): the specification part of module '
+                   'batchlapack for every routine of the table: public names, generic interfaces, '
+                   'and the bind(C) interfaces of the C strided and vbatch entry points. Options '
+                   'reach C as the byte of their first character (integer(c_signed_char), value): '
+                   'gfortran 12 passes a character expression by value to a bind(C) procedure '
+                   'wrongly when optimizing.', '')
+    out.append('')
+    for r in routines:
+        for p in precisions:
+            n = r.lapack_name(p)
+            out.append('  public :: %s_batch, %s_batch_strided, %s_vbatch' % (n, n, n))
+    out += names_lines('  public :: ', [g for r in routines for g in generic_names(r)])
+    out.append('')
+    for r in routines:
+        if r.complex_name != r.name:
+            out += comment('LAPACK names this routine %s for real and %s for complex data; both '
+                           'generic names take every kind, so that kind-generic code can use '
+                           'either.' % (r.name, r.complex_name))
+        for g in generic_names(r):
+            out.append('  interface %s' % g)
+            specifics = [r.lapack_name(p) + '_g' for p in precisions]
+            out += names_lines('    module procedure ', specifics)
+            out.append('  end interface')
+    out.append('')
+    out.append('  ! The C entry points (batchlapack.h).')
+    out.append('  interface')
+    for r in routines:
+        for p in precisions:
+            out += c_interface(r, p, 'strided')
+            out += c_interface(r, p, 'vbatch')
+    out.append('  end interface')
+    return out
+
+
+# ---- the procedures -----------------------------------------------------------------------------
+
+def dummy_decls(r, p, items, layout):
+    """Declarations of a Fortran form's dummy arguments. layout: 'legacy' and 'strided' (arrays
+    assumed-size, by address), 'vbatch' (integer arrays, type(c_ptr) arrays), 'generic'
+    (assumed-shape arrays: rank 3 for matrices, 2 for vectors)."""
+    decls = []
+    for it in items:
+        n = fname(it.name)
+        if it.kind == 'opt':
+            decls.append(('character(*), intent(in)', n))
+        elif it.kind in ('size', 'ld'):
+            decls.append(('integer(c_int), intent(in)', n + '(*)' if layout == 'vbatch' else n))
+        elif it.kind == 'batch':
+            decls.append(('integer(c_int), intent(in)', n))
+        elif it.kind == 'stride':
+            decls.append(('integer(c_int64_t), intent(in)', n))
+        elif it.kind == 'scalar':
+            decls.append((TYPES[p][0] + ', intent(in)', n))
+        elif it.kind == 'array':
+            a = it.arg
+            if layout == 'vbatch':
+                decls.append(('type(c_ptr), intent(in)', n + '(*)'))
+            elif layout == 'generic':
+                rank = '(:,:)' if forms.is_vector(r, a) else '(:,:,:)'
+                decls.append(('%s, intent(%s), target' % (elem_type(a, p), intent(a)), n + rank))
+            else:
+                decls.append(('%s, intent(%s), target' % (elem_type(a, p), intent(a)), n + '(*)'))
+    # info last, as LAPACK declares it; the BLAS routines' is optional and scalar.
+    if r.info:
+        info = 'info(:)' if layout == 'generic' else 'info(*)'
+        decls.append(('integer(c_int), intent(out)', info))
+    else:
+        decls.append(('integer, intent(out), optional', 'info'))
+    return declare(decls)
+
+
+def c_actual(it, layout):
+    """The actual argument passed to C for item `it` in the legacy/strided/vbatch forms."""
+    n = fname(it.name)
+    if it.kind == 'opt':
+        return 'bl_opt(%s)' % n
+    if it.kind == 'array' and layout != 'vbatch':
+        return 'c_loc(%s)' % n
+    return n
+
+
+def legacy_stride(r, array):
+    """The stride the legacy form derives: that of a contiguous a(lda, cols, batch), or of a vector
+    of its length (at its increment, for a BLAS vector) -- bl_vlen, which is 0 for an empty one."""
+    shape = r.shapes[array.name]
+    if forms.is_vector(r, array):
+        inc = fname(array.ld) if array.ld else '1_c_int'
+        return 'bl_vlen(%s, %s)' % (expr(forms.dim_expr(shape, 0)), inc)
+    return 'int(%s, c_int64_t) * %s' % (fname(array.ld), expr(forms.dim_expr(shape, 1)))
+
+
+def finish(r, call, map_=None):
+    """The statement that ends a legacy, strided or vbatch form: bl_done sets info(1:batch) to the
+    (renumbered) error; bl_done_blas the optional scalar info."""
+    tail = ', ' + fortran_list(map_) if map_ else ''
+    if r.info:
+        return wrap('    call bl_done(%s, info, batch%s)' % (call, tail))
+    return wrap('    call bl_done_blas(%s, info%s)' % (call, tail))
+
+
+def legacy(r, p):
+    n = r.lapack_name(p)
+    items = legacy_args(r)
+    out = ['  subroutine %s_batch(%s)' % (n, ', '.join(fname(it.name) for it in items))]
+    out += dummy_decls(r, p, items, 'legacy')
+    actual = []
+    for it in forms.c_args(r, 'strided'):
+        actual.append(legacy_stride(r, it.arg) if it.kind == 'stride' else c_actual(it, 'legacy'))
+    out += finish(r, '%s_c(%s)' % (n, ', '.join(actual)), legacy_map(r))
+    out.append('  end subroutine')
+    return out
+
+
+def passthrough(r, p, form):
+    """The strided and vbatch forms: the C call's own arguments, so its return needs no map."""
+    n = r.lapack_name(p)
+    items = strided_args(r) if form == 'strided' else vbatch_args(r)
+    name = '%s_batch_strided' % n if form == 'strided' else '%s_vbatch' % n
+    out = wrap('  subroutine %s(%s)' % (name, ', '.join(fname(it.name) for it in items)))
+    out += dummy_decls(r, p, items, form)
+    layout = 'strided' if form == 'strided' else 'vbatch'
+    call = '%s_%s(%s)' % (n, 'c' if form == 'strided' else 'cv',
+                          ', '.join(c_actual(it, form) for it in forms.c_args(r, layout)))
+    out += finish(r, call)
+    out.append('  end subroutine')
+    return out
+
+
+def generic(r, p):
+    """The specific of the generic name: sizes from the shapes, each argument checked in turn
+    (the lowest-numbered bad one is reported, as in C), then the C strided call on the arrays'
+    own layout (bl_where), its return renumbered."""
+    n = r.lapack_name(p)
+    items = generic_args(r)
+    src = forms.size_sources(r)
+    nbsrc = forms.batch_source(r)
+    out = ['  subroutine %s_g(%s)' % (n, ', '.join(fname(it.name) for it in items))]
+    out += dummy_decls(r, p, items, 'generic')
+    arrs = forms.arrays(r)
+    out += wrap('    type(bl_layout) :: ' + ', '.join('w' + fname(a.name) for a in arrs))
+    locals_ = [fname(s.name) for s in forms.sizes(r)] + ['nb', 'code']
+    out += names_lines('    integer(c_int) :: ', locals_)
+
+    # Sizes: each from the dimension of the array the shapes give it (forms.size_sources).
+    source_dims = set()
+    for s in forms.sizes(r):
+        a, d = src[s.name]
+        if isinstance(d, tuple):
+            opt, letter, d1, d2 = d
+            value = 'merge(size(%s, %d), size(%s, %d), %s)' % (fname(a.name), d1, fname(a.name), d2,
+                                                              letter_test(opt, letter))
+        else:
+            value = 'size(%s, %d)' % (fname(a.name), d)
+            source_dims.add((a.name, d))
+        out.append('    %s = %s' % (fname(s.name), value))
+    rank = 2 if forms.is_vector(r, nbsrc) else 3
+    out.append('    nb = size(%s, %d)' % (fname(nbsrc.name), rank))
+    out += names_lines('    ', ['w%s = bl_where(%s);' % (fname(a.name), fname(a.name))
+                                for a in arrs])
+
+    # One entry per argument, in order: true where that argument is bad.
+    checks = []
+    for it in items:
+        x = fname(it.name)
+        if it.kind == 'opt':
+            allowed = it.arg.allowed
+            if isinstance(allowed, dict):  # the letters of any precision; C applies the exact rule
+                allowed = ''.join(dict.fromkeys(allowed['real'] + allowed['complex']))
+            checks.append(("bl_bad_opt(%s, '%s')" % (x, allowed), x))
+        elif it.kind == 'scalar':
+            checks.append(('.false.', x))
+        elif it.kind == 'array':
+            a = it.arg
+            shape = r.shapes[a.name]
+            vec = forms.is_vector(r, a)
+            bad = ['.not. bl_incok(w%s)' % x if vec and a.ld else '.not. w%s%%ok' % x]
+            for d in range(len(forms.branches(shape)[0][1])):
+                if (a.name, d + 1) in source_dims:
+                    continue
+                bad.append('size(%s, %d) %s %s' % (x, d + 1, '<' if vec else '/=',
+                                                   expr(forms.dim_expr(shape, d))))
+            if a is not nbsrc:
+                bad.append('size(%s, %d) /= nb' % (x, 2 if vec else 3))
+            checks.append((' .or. '.join(bad), x))
+        elif it.kind == 'info' and r.info:
+            checks.append(('size(info) /= nb', 'info'))
+    out.append('    ! Entry k is true where argument k is bad; the first such k is reported.')
+    head = '    code = bl_first(['
+    for k, (c, what) in enumerate(checks, 1):
+        tail = '])' if k == len(checks) else ', &'
+        lead = head if k == 1 else ' ' * len(head)
+        # A long condition goes on over lines, each after an .or., a little deeper.
+        terms, line = c.split(' .or. '), lead
+        for t, term in enumerate(terms):
+            piece = term if t == 0 else ' .or. ' + term
+            last = t + 1 == len(terms)
+            if t > 0 and len(line + piece + (tail if last else ' .or. &')) > WIDTH:
+                out.append(line + ' .or. &')
+                line = ' ' * (len(head) + 6) + term
+            else:
+                line += piece
+        out.append(line + tail)
+
+    actual = []
+    for it in forms.c_args(r, 'strided'):
+        if it.kind == 'opt':
+            actual.append('bl_opt(%s)' % fname(it.name))
+        elif it.kind in ('size', 'scalar', 'info'):
+            actual.append(fname(it.name))
+        elif it.kind == 'array':
+            actual.append('w%s%%p' % fname(it.name))
+        elif it.kind == 'ld':
+            w = 'w' + fname(it.arg.name)
+            actual.append('int(%s%%inc, c_int)' % w if forms.is_vector(r, it.arg) else '%s%%ld' % w)
+        elif it.kind == 'stride':
+            actual.append('w%s%%stride' % fname(it.arg.name))
+        elif it.kind == 'batch':
+            actual.append('nb')
+    out += wrap('    if (code == 0) code = bl_map(%s_c(%s), %s)'
+                % (n, ', '.join(actual), fortran_list(generic_map(r))))
+    out.append('    if (code /= 0) info = code' if r.info else '    if (present(info)) info = code')
+    out.append('  end subroutine')
+    return out
+
+
+def describe_generic(r):
+    """Comment lines: where the generic form takes its sizes from, and the map's meaning."""
+    src = forms.size_sources(r)
+    parts = []
+    for s in forms.sizes(r):
+        a, d = src[s.name]
+        if isinstance(d, tuple):
+            opt, letter, then, otherwise = d
+            parts.append('%s = extent %d of %s (%d if %s is %s)'
+                         % (s.name, otherwise, fname(a.name), then, opt, letter))
+        else:
+            parts.append('%s = extent %d of %s' % (s.name, d, fname(a.name)))
+    nb = forms.batch_source(r)
+    parts.append('the batch count = the last extent of %s' % fname(nb.name))
+    return comment('Generic form: ' + ', '.join(parts) + '.')
+
+
+def emit_body(routines, precisions):
+    out = ['! ' + output.GENERATED]
+    out += comment('routines_body.inc (core/gen/fortran.py). Per routine and precision: the legacy '
+                   'form (_batch), the C strided (_batch_strided) and vbatch (_vbatch) calls, and '
+                   'the specific (_g) of the generic name. The lists [...] passed to bl_done, '
+                   'bl_done_blas and bl_map renumber the C strided call: C argument k is argument '
+                   'map(k) of the form called (a derived size or stride blames the array it comes '
+                   'from).', '')
+    for r in routines:
+        for p in precisions:
+            out.append('')
+            title = '  ! ---- %s ' % r.lapack_name(p)
+            out.append(title + '-' * (100 - len(title)))
+            out += legacy(r, p)
+            out.append('')
+            out += passthrough(r, p, 'strided')
+            out.append('')
+            out += passthrough(r, p, 'vbatch')
+            out.append('')
+            out += describe_generic(r)
+            out += generic(r, p)
+    return out
+
+
+def emit(routines, families, precisions, outdir):
+    """Writes fortran/routines_spec.inc and fortran/routines_body.inc under outdir."""
+    del families  # one module for every family
+    for name, lines in (('routines_spec.inc', emit_spec(routines, precisions)),
+                        ('routines_body.inc', emit_body(routines, precisions))):
+        output.write(outdir, 'fortran/' + name, '\n'.join(lines) + '\n')
