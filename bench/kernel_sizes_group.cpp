@@ -7,6 +7,7 @@
 #define BL_ISA v3
 #include "small_cholesky_group.cpp"
 #include "small_lu_group.cpp"
+#include "small_gebrd_group.cpp"
 #include "small_qr_group.cpp"
 
 #include <memory>
