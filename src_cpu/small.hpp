@@ -37,9 +37,9 @@ template <class T>
 bool potrf_group(char uplo, int n, T *const *A, int lda, int *info, int count, const T *const *next = nullptr,
                  int next_count = 0);
 template <class T> bool potrs(char uplo, int n, int nrhs, const T *A, int lda, T *B, int ldb);
-// trsv is not limited to tiny orders: with incx = 1 it takes any order (fixed-size kernels up to
-// ladder::trsv::kFixedMax, a kernel by blocks of columns beyond) except transposed solves with a
-// triangle past ladder::trsv::kTransposedBytes; other increments up to kOtherIncrementMax.
+// trsv is not limited to tiny orders: with incx = 1 it takes any order (a one-matrix kernel below
+// ladder::trsv::kBlockedFrom, a kernel by blocks of columns from there) except transposed solves
+// with a triangle past ladder::trsv::kTransposedBytes; other increments up to trsv::kSmallMax.
 // `next`, if not null, is the matrix the caller solves next (same order and lda), whose triangle
 // the kernel prefetches.
 template <class T>

@@ -56,7 +56,7 @@ template <class T, class Nt> bool potrf_kernel(char uplo, Nt n, T *A, int lda, i
 // Orders up to ladder::cholesky::kSmallFixedMax each compiled on their own, the others up to
 // ladder::cholesky::kSmallMax with the order at run time; the system LAPACK past them.
 template <class T> bool potrf(char uplo, int n, T *A, int lda, int *info) {
-    constexpr int top = ladder::cholesky::kSmallMax, fixed = ladder::cholesky::kSmallFixedMax;
+    constexpr int top = ladder::cholesky::kSmallMax, fixed = ladder::cholesky::kSmallFixedMax<T>;
     if (n < 1 || n > top) return false;
     if (n <= fixed) return with_fixed<fixed>(n, [&](auto N) { return potrf_kernel(uplo, N, A, lda, info); });
     return potrf_kernel(uplo, Upto<top>{n}, A, lda, info);
@@ -79,7 +79,7 @@ template <class T, class Nt> bool potrs_kernel(char uplo, Nt n, int nrhs, const 
 // Orders up to ladder::cholesky::kSolveFixedMax each compiled on their own, the others up to
 // ladder::cholesky::kSmallMax with the order at run time.
 template <class T> bool potrs(char uplo, int n, int nrhs, const T *A, int lda, T *B, int ldb) {
-    constexpr int top = ladder::cholesky::kSmallMax, fixed = ladder::cholesky::kSolveFixedMax;
+    constexpr int top = ladder::cholesky::kSmallMax, fixed = ladder::cholesky::kSolveFixedMax<T>;
     if (nrhs < 1 || n < 1 || n > top) return false;
     if (n <= fixed) return with_fixed<fixed>(n, [&](auto N) { return potrs_kernel(uplo, N, nrhs, A, lda, B, ldb); });
     return potrs_kernel(uplo, Upto<top>{n}, nrhs, A, lda, B, ldb);

@@ -230,15 +230,12 @@ BL_SMALL_FLATTEN bool potrf_group_one(Nt N, char uplo, R *const *A, int lda, int
 BL_ISA_END
 
 namespace BL_ISA {
-// Orders up to ladder::cholesky::kGroupFixedMax each compiled on their own, the others up to
-// ladder::cholesky::kGroupMax by one version that takes the order at run time. The caller
+// The orders of ladder::cholesky's group kernel (with_group_order). The caller
 // (small_dispatch.cpp) has checked the order and the counts.
 template <class R>
 bool potrf_group(char uplo, int n, R *const *A, int lda, int *info, int count, const R *const *next, int next_count) {
-    constexpr int fixed = ladder::cholesky::kGroupFixedMax;
-    if (n > fixed)
-        return potrf_group_one(Upto<ladder::cholesky::kGroupMax>{n}, uplo, A, lda, info, count, next, next_count);
-    return with_fixed<fixed>(n, [&](auto N) { return potrf_group_one(N, uplo, A, lda, info, count, next, next_count); });
+    return with_group_order<ladder::cholesky::kGroupFixedMax, ladder::cholesky::kGroupMax>(
+        n, [&](auto N) { return potrf_group_one(N, uplo, A, lda, info, count, next, next_count); });
 }
 
 #define BL_CHOLESKY_GROUP(p, R)                                                                   \

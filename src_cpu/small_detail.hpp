@@ -153,6 +153,19 @@ template <int Max = max_order, class F> bool with_fixed(int n, F &&f) {
     return with_fixed(n, f, std::make_integer_sequence<int, Max>{});
 }
 
+// The order n (1 <= n <= Max) of a group kernel as its size: Fixed<n> up to FixedMax; past it
+// known at run time, sized for ladder::kGroupStackMax (the interleaved copy on the stack) while
+// the order fits there, for Max beyond. Returns f(size), false for any other n.
+template <int FixedMax, int Max, class F> bool with_group_order(int n, F &&f) {
+    constexpr int stack = Max < ladder::kGroupStackMax ? Max : ladder::kGroupStackMax;
+    static_assert(FixedMax <= stack, "the fixed orders' copies are on the stack");
+    if (n < 1 || n > Max) return false;
+    if (n <= FixedMax) return with_fixed<FixedMax>(n, f);
+    if (n <= stack) return f(Upto<stack>{n});
+    if constexpr (Max > stack) return f(Upto<Max>{n});
+    return false;
+}
+
 // ---- scalar arithmetic, the same spelling for real and complex --------------------------------
 template <class R> R cj(R x) { return x; }
 template <class R> std::complex<R> cj(std::complex<R> x) { return {x.real(), -x.imag()}; }

@@ -51,10 +51,10 @@ inline bool use_v3() {
 #endif
 }
 
-// The one-matrix trsv of small_trsv.cpp (fixed sizes, any increment) for orders up to
-// ladder::trsv::kOtherIncrementMax; false, nothing done, past them.
+// The one-matrix trsv of small_trsv.cpp (any increment) for orders up to ladder::trsv::kSmallMax;
+// false, nothing done, past them.
 template <class T>
-bool trsv_fixed(char uplo, char trans, char diag, int n, const T *A, int lda, T *x, int incx, const T *next);
+bool trsv_small(char uplo, char trans, char diag, int n, const T *A, int lda, T *x, int incx, const T *next);
 
 }  // namespace small
 }  // namespace cpu

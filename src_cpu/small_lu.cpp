@@ -52,7 +52,7 @@ template <class T, class Mt, class Nt> bool getrf_kernel(Mt m, Nt n, T *A, int l
 // Square orders up to ladder::lu::kSmallFixedMax each compiled on their own; the other shapes up
 // to ladder::lu::kSmallMax with run-time sizes.
 template <class T> bool getrf(int m, int n, T *A, int lda, int *ipiv, int *info) {
-    constexpr int top = ladder::lu::kSmallMax, fixed = ladder::lu::kSmallFixedMax;
+    constexpr int top = ladder::lu::kSmallMax, fixed = ladder::lu::kSmallFixedMax<T>;
     if (m < 1 || n < 1 || m > top || n > top) return false;
     if (m == n && n <= fixed) return with_fixed<fixed>(n, [&](auto N) { return getrf_kernel(N, N, A, lda, ipiv, info); });
     return getrf_kernel(Upto<top>{m}, Upto<top>{n}, A, lda, ipiv, info);
@@ -83,7 +83,7 @@ bool getrs_kernel(char trans, Nt n, int nrhs, const T *A, int lda, const int *ip
 // ladder::lu::kSmallMax with the order at run time.
 template <class T>
 bool getrs(char trans, int n, int nrhs, const T *A, int lda, const int *ipiv, T *B, int ldb) {
-    constexpr int top = ladder::lu::kSmallMax, fixed = ladder::lu::kSolveFixedMax;
+    constexpr int top = ladder::lu::kSmallMax, fixed = ladder::lu::kSolveFixedMax<T>;
     if (nrhs < 1 || n < 1 || n > top) return false;
     if (n <= fixed) return with_fixed<fixed>(n, [&](auto N) { return getrs_kernel(trans, N, nrhs, A, lda, ipiv, B, ldb); });
     return getrs_kernel(trans, Upto<top>{n}, nrhs, A, lda, ipiv, B, ldb);

@@ -167,15 +167,13 @@ BL_SMALL_FLATTEN bool getrf_group_one(Nt N, R *const *A, int lda, int *const *ip
 BL_ISA_END
 
 namespace BL_ISA {
-// Orders up to ladder::lu::kGroupFixedMax each compiled on their own, the others up to
-// ladder::lu::kGroupMax by one version that takes the order at run time. The caller
-// (small_dispatch.cpp) has checked the order and the counts.
+// The orders of ladder::lu's group kernel (with_group_order). The caller (small_dispatch.cpp) has
+// checked the order and the counts.
 template <class R>
 bool getrf_group(int n, R *const *A, int lda, int *const *ipiv, int *info, int count, const R *const *next,
                  int next_count) {
-    constexpr int fixed = ladder::lu::kGroupFixedMax;
-    if (n > fixed) return getrf_group_one(Upto<ladder::lu::kGroupMax>{n}, A, lda, ipiv, info, count, next, next_count);
-    return with_fixed<fixed>(n, [&](auto N) { return getrf_group_one(N, A, lda, ipiv, info, count, next, next_count); });
+    return with_group_order<ladder::lu::kGroupFixedMax, ladder::lu::kGroupMax>(
+        n, [&](auto N) { return getrf_group_one(N, A, lda, ipiv, info, count, next, next_count); });
 }
 
 #define BL_LU_GROUP(p, R)                                                                         \

@@ -131,7 +131,7 @@ template <class T, class Mt, class Nt> bool geqrf_kernel(Mt m, Nt n, T *A, int l
 // these orders, a BLAS-2 call or two per column with their overheads, so these kernels stay ahead
 // of it further than LU and Cholesky do.
 template <class T> bool geqrf(int m, int n, T *A, int lda, T *tau) {
-    constexpr int top = ladder::qr::kSmallMax, fixed = ladder::qr::kSmallFixedMax, tiny = ladder::kSmallMax;
+    constexpr int top = ladder::qr::kSmallMax, fixed = ladder::qr::kSmallFixedMax<T>, tiny = ladder::kSmallMax;
     if (m < 1 || n < 1 || m > top || n > top) return false;
     if (m == n && n <= fixed) return with_fixed<fixed>(n, [&](auto N) { return geqrf_kernel(N, N, A, lda, tau); });
     if (m <= tiny && n <= tiny) return geqrf_kernel(Upto<tiny>{m}, Upto<tiny>{n}, A, lda, tau);
@@ -201,7 +201,7 @@ bool gebrd_kernel(Mt m, Nt n, T *A, int lda, Real<T> *d, Real<T> *e, T *tauq, T 
 
 // The shapes of ladder::gebrd, as geqrf.
 template <class T> bool gebrd(int m, int n, T *A, int lda, Real<T> *d, Real<T> *e, T *tauq, T *taup) {
-    constexpr int top = ladder::gebrd::kSmallMax, fixed = ladder::gebrd::kSmallFixedMax, tiny = ladder::kSmallMax;
+    constexpr int top = ladder::gebrd::kSmallMax, fixed = ladder::gebrd::kSmallFixedMax<T>, tiny = ladder::kSmallMax;
     if (m < 1 || n < 1 || m > top || n > top) return false;
     if (m == n && n <= fixed)
         return with_fixed<fixed>(n, [&](auto N) { return gebrd_kernel(N, N, A, lda, d, e, tauq, taup); });

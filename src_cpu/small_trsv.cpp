@@ -1,6 +1,6 @@
 // The one-matrix triangular solve with one vector (small.hpp's trsv, BLAS trsv's operation), for
-// the orders the blocked kernel (small_trsv_blocked.cpp) does not take: with incx = 1 up to
-// ladder::trsv::kFixedMax, any other increment up to ladder::trsv::kOtherIncrementMax.
+// the orders the blocked kernel (small_trsv_blocked.cpp) does not take: with incx = 1 below
+// ladder::trsv::kBlockedFrom, any other increment up to ladder::trsv::kSmallMax.
 // small_dispatch.cpp chooses.
 #include "ladder.hpp"
 #include "precisions.hpp"
@@ -28,15 +28,19 @@ bool trsv_kernel(char uplo, char trans, char diag, Nt n, const T *A, int lda, T 
     return true;
 }
 
-// Orders up to ladder::trsv::kOtherIncrementMax, each compiled on its own.
+// Orders up to ladder::trsv::kSmallFixedMax each compiled on their own, the others up to
+// ladder::trsv::kSmallMax with the order at run time.
 template <class T>
-bool trsv_fixed(char uplo, char trans, char diag, int n, const T *A, int lda, T *x, int incx, const T *next) {
-    constexpr int top = ladder::trsv::kOtherIncrementMax;
-    return with_fixed<top>(n, [&](auto N) { return trsv_kernel(uplo, trans, diag, N, A, lda, x, incx, next); });
+bool trsv_small(char uplo, char trans, char diag, int n, const T *A, int lda, T *x, int incx, const T *next) {
+    constexpr int top = ladder::trsv::kSmallMax, fixed = ladder::trsv::kSmallFixedMax<T>;
+    if (n < 1 || n > top) return false;
+    if (n <= fixed)
+        return with_fixed<fixed>(n, [&](auto N) { return trsv_kernel(uplo, trans, diag, N, A, lda, x, incx, next); });
+    return trsv_kernel(uplo, trans, diag, Upto<top>{n}, A, lda, x, incx, next);
 }
 
 #define BL_SMALL_TRSV(p, T) \
-    template bool trsv_fixed<T>(char, char, char, int, const T *, int, T *, int, const T *);
+    template bool trsv_small<T>(char, char, char, int, const T *, int, T *, int, const T *);
 BL_PRECISIONS(BL_SMALL_TRSV)
 
 }  // namespace small

@@ -431,13 +431,13 @@ TYPED_TEST(Small, TiledPotrf) {
 }
 
 // ---- trsv -------------------------------------------------------------------------------------
-// Every order up to kTrsvOther (the fixed-size kernels for any increment, the blocked one past
-// ladder::trsv::kFixedMax with incx = 1), then blocked orders with a narrow last block (17, 31,
+// Every order up to kTrsvOther (the one-matrix kernel for any increment, the blocked one from
+// ladder::trsv::kBlockedFrom with incx = 1), then blocked orders with a narrow last block (17, 31,
 // 33, 65) and a wide one. `next` is given (the matrix itself: it is only prefetched, so must not
 // change the result; only up to kPrefetchBytes of triangle, so 130 runs both ways by precision).
 // Past kTrsvOther the kernel declines increments other than 1, and transposed solves past
 // kTransposedBytes of triangle.
-constexpr int kTrsvOther = ladder::trsv::kOtherIncrementMax;
+constexpr int kTrsvOther = ladder::trsv::kSmallMax;
 TYPED_TEST(Small, Trsv) {
     using T = TypeParam;
     std::vector<int> orders;
