@@ -146,8 +146,8 @@ TYPED_TEST(Small, GetrfSingular) {
 // The grouped kernel, square orders, every group size, with members that are singular (zero
 // columns at different positions) or hold a NaN beside regular ones: each matrix gets the pivots
 // and info of the single-matrix kernel (of LAPACK's dgetrf past that kernel's orders), its factors
-// within kCompare of them and NaN where they have NaN. Not bit for bit: the AVX2 clone contracts
-// the update into FMAs, the single-matrix kernel (compiled for the baseline) does not.
+// within kCompare of them and NaN where they have NaN. Not bit for bit: the x86-64-v3 units
+// contract the update into FMAs, the single-matrix kernel (compiled for the baseline) does not.
 TYPED_TEST(Small, GetrfGroup) {
     using T = TypeParam;
     int unused;
@@ -600,9 +600,7 @@ TYPED_TEST(Small, GeqrfGroup) {
 // Frobenius norm; with compare, the first reflector and d[0] are LAPACK's (its sign convention;
 // integer data, rank deficient, has reflectors that are not unique). Not every d and e
 // elementwise: a later alpha that is zero up to rounding decides that reflector's sign, and from
-// there on any two codes differ (in single precision at 64 x 64 the one-matrix kernel and sgebrd
-// differed by 6 in some d over 2,400 random matrices, the grouped kernel likewise, each on other
-// matrices; at 14 x 15 by 200 n eps).
+// there on any two codes differ, on some random matrices by far more than kCompare.
 template <class T>
 void check_bidiagonal(const std::vector<T> &a, const std::vector<T> &f, const std::vector<Real<T>> &d,
                       const std::vector<Real<T>> &e, const std::vector<T> &tq, const std::vector<T> &tp, int m, int n,
@@ -761,10 +759,8 @@ const std::pair<int, int> kBidiagShapes[] = {{kBidiagMin, kBidiagMin},
                                              {243, 203}};
 // The outputs compared with LAPACK's elementwise, for random matrices: those of the first steps,
 // three panels (two trailing updates). Later reflectors carry the matrix's conditioning, more so
-// towards the end of a square matrix or block: on these matrices the whole outputs of the kernel
-// and dgebrd differed by up to 1,825 (diff_ratio), and dgebrd's blocked and unblocked codes
-// (lwork = m + n) by up to 1,218 from each other; the first 40 steps' by up to 124 (65 x 65, and
-// 127 x 127 split at 63), the first 24 steps' by 119 where a 32 x 32 block ends there.
+// towards the end of a square matrix or block, where the kernel and dgebrd differ by more than
+// kCompare, as dgebrd's own blocked and unblocked codes do from each other.
 constexpr int kBidiagLeading = 24;
 
 // The blocked reduction of a, checked as check_bidiagonal says (the whole reduction by its
