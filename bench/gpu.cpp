@@ -106,7 +106,7 @@ public:
         else cudaFreeHost(p);
     }
     // Complete on return: a device-to-device cudaMemcpy returns before the copy is done, and the
-    // restore of a 1 GiB batch (0.5 ms on an H200) would otherwise be timed with the next run.
+    // restore of a large batch would otherwise be timed with the next run.
     void copy(void *dst, const void *src, size_t bytes) override {
         check(cudaMemcpy(dst, src, bytes, cudaMemcpyDefault), "cudaMemcpy");
         check(cudaDeviceSynchronize(), "cudaMemcpy (waiting for it)");

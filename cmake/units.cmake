@@ -40,6 +40,43 @@ file(CONFIGURE OUTPUT ${BATCHLAPACK_GENERATED_INCLUDE}/enabled_precisions.hpp CO
 # instantiates its templates for that precision alone (core/precisions.hpp). The four precisions
 # of a family then compile in parallel rather than one after the other in one unit.
 function(batchlapack_precision_units out)
+  _batchlapack_units(units "${BATCHLAPACK_PRECISIONS}" "" ${ARGN})
+  set(${out} ${units} PARENT_SCOPE)
+endfunction()
+
+# The instruction sets the CPU kernels that are compiled once per instruction set are built for
+# (src_cpu/small_dispatch.hpp): `base`, the target of the rest of the library, and `v3`, x86-64-v3
+# (AVX2, FMA), where the compiler targets x86-64 and takes -march=x86-64-v3. The library chooses
+# between them at run time.
+set(BATCHLAPACK_ISAS base)
+set(_bl_isa_flags_base "")
+set(_bl_isa_flags_v3 -march=x86-64-v3)
+if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$" AND CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
+  include(CheckCXXCompilerFlag)
+  check_cxx_compiler_flag(-march=x86-64-v3 BATCHLAPACK_HAVE_MARCH_X86_64_V3)
+  if(BATCHLAPACK_HAVE_MARCH_X86_64_V3)
+    list(APPEND BATCHLAPACK_ISAS v3)
+  endif()
+endif()
+
+# batchlapack_isa_units(OUT REAL|ALL source...): as batchlapack_precision_units, for the real
+# precisions of the build only (REAL) or all of them (ALL), and each once per instruction set of
+# BATCHLAPACK_ISAS: a unit that also defines BL_ISA (base, v3) and is compiled with that
+# instruction set's flags.
+function(batchlapack_isa_units out kind)
+  set(precisions ${BATCHLAPACK_PRECISIONS})
+  if(kind STREQUAL "REAL")
+    list(FILTER precisions INCLUDE REGEX "^[sd]$")
+  elseif(NOT kind STREQUAL "ALL")
+    message(FATAL_ERROR "batchlapack_isa_units: REAL or ALL, not '${kind}'")
+  endif()
+  _batchlapack_units(units "${precisions}" "${BATCHLAPACK_ISAS}" ${ARGN})
+  set(${out} ${units} PARENT_SCOPE)
+endfunction()
+
+# The units of the sources for each precision of `precisions` and, where `isas` is not empty,
+# each instruction set of it.
+function(_batchlapack_units out precisions isas)
   set(units "")
   foreach(src IN LISTS ARGN)
     get_filename_component(abs ${src} ABSOLUTE)
@@ -47,14 +84,30 @@ function(batchlapack_precision_units out)
     get_filename_component(ext ${src} LAST_EXT)
     file(RELATIVE_PATH rel ${PROJECT_SOURCE_DIR} ${abs})
     get_filename_component(dir ${rel} DIRECTORY)
-    foreach(p IN LISTS BATCHLAPACK_PRECISIONS)
-      set(unit ${PROJECT_BINARY_DIR}/generated/units/${dir}/${name}_${p}${ext})
-      file(CONFIGURE OUTPUT ${unit} CONTENT
+    foreach(p IN LISTS precisions)
+      if(isas STREQUAL "")
+        set(unit ${PROJECT_BINARY_DIR}/generated/units/${dir}/${name}_${p}${ext})
+        file(CONFIGURE OUTPUT ${unit} CONTENT
 "// ${rel} for precision ${p} alone (cmake/units.cmake).
 #define BL_UNIT_${p} 1
 #include \"${abs}\"
 ")
-      list(APPEND units ${unit})
+        list(APPEND units ${unit})
+        continue()
+      endif()
+      foreach(isa IN LISTS isas)
+        set(unit ${PROJECT_BINARY_DIR}/generated/units/${dir}/${name}_${p}_${isa}${ext})
+        file(CONFIGURE OUTPUT ${unit} CONTENT
+"// ${rel} for precision ${p} and instruction set ${isa} alone (cmake/units.cmake).
+#define BL_UNIT_${p} 1
+#define BL_ISA ${isa}
+#include \"${abs}\"
+")
+        if(_bl_isa_flags_${isa})
+          set_property(SOURCE ${unit} APPEND PROPERTY COMPILE_OPTIONS ${_bl_isa_flags_${isa}})
+        endif()
+        list(APPEND units ${unit})
+      endforeach()
     endforeach()
   endforeach()
   set(${out} ${units} PARENT_SCOPE)

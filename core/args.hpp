@@ -81,8 +81,8 @@ struct Scalar {
 };
 
 // A variable batch of at least this many matrices has its per-matrix host passes (checks, the
-// CUDA driver's sort and gathers) split among the OpenMP threads: on the H200's host a serial
-// pass over 32768 matrices took 0.1-0.8 ms each, against a 3 ms kernel (getrf, orders 32..64).
+// CUDA driver's sort and gathers) split among the OpenMP threads: serial, such passes over a large
+// batch cost a sizeable fraction of the kernels' time.
 constexpr int kHostParallelMin = 4096;
 
 // What every call has besides its LAPACK arguments.

@@ -1,7 +1,9 @@
 // CPU backend: the blocked bidiagonal reduction with one pass a step (bidiag.hpp says what it is
 // and why).
 #include "bidiag.hpp"
+#include "ladder.hpp"
 #include "lapack.hpp"
+#include "precisions.hpp"
 #include "tiled.hpp"
 
 #include <algorithm>
@@ -26,17 +28,9 @@ namespace bl {
 namespace cpu {
 namespace bidiag {
 
-// Orders the kernel takes (n; m from n up). batchlapack-bench, 2 threads, against the OpenMP loop
-// over the system LAPACK (OpenBLAS 0.3.21): double 1.18x at 64, 1.41x at 96, 1.53x at 128,
-// 1.6-1.7x from 160 to 1024; float 1.24x at 64, 1.31x at 96, 1.43x at 128, 1.4-1.6x from 160 to
-// 512. Up to 64 the one-matrix and group kernels (small.hpp) take gebrd (group: 1.46x at 64).
-constexpr int kMinOrder = 65;
-constexpr int kMaxOrder = 1024;
-// Columns of a panel. Narrow panels keep the per-step work on the panel's columns (the sums over
-// them below, gemv-like, a few columns wide) small, and the update's product of k = 2 kBlock is
-// still efficient: double gebrd at order 200 / 512 ran 1.11x / 1.39x the OpenMP loop with panels
-// of 32 (LAPACK's), 1.43x / 1.64x with 16, 1.69x / 1.69x with 8, 1.62x / 1.65x with 6; float at
-// 160 / 512 1.38x / 1.46x with 8, 1.24x / 1.59x with 16.
+// Columns of a panel: eight, not LAPACK's 32. Narrow panels keep the per-step work on the panel's
+// columns (the sums over them below, gemv-like, a few columns wide) small, and the update's
+// product of k = 2 kBlock is still efficient.
 constexpr int kBlock = 8;
 
 #ifdef BL_BIDIAG_KERNELS
@@ -271,7 +265,7 @@ template <class T> void reduce(int m, int n, T *A, int64_t lda, T *d, T *e, T *t
 // The kernels run on the processors and types the tiled kernels do (real, AVX-512).
 template <class T> bool covers(int m, int n) {
 #ifdef BL_BIDIAG_KERNELS
-    return tiled::available<T>() && m >= n && n >= kMinOrder && n <= kMaxOrder;
+    return tiled::available<T>() && m >= n && n >= ladder::gebrd::kBlockedMin && n <= ladder::gebrd::kBlockedMax;
 #else
     (void)m, (void)n;
     return false;
@@ -293,14 +287,11 @@ template <class T> void gebrd(int m, int n, T *A, int lda, Real<T> *d, Real<T> *
     (void)m, (void)n, (void)A, (void)lda, (void)d, (void)e, (void)tauq, (void)taup, (void)work;
 }
 
-#define BL_BIDIAG(T)                                                                               \
+#define BL_BIDIAG(p, T)                                                                            \
     template bool covers<T>(int, int);                                                             \
     template int64_t workspace<T>(int, int);                                                       \
     template void gebrd<T>(int, int, T *, int, Real<T> *, Real<T> *, T *, T *, T *);
-BL_BIDIAG(float)
-BL_BIDIAG(double)
-BL_BIDIAG(std::complex<float>)
-BL_BIDIAG(std::complex<double>)
+BL_PRECISIONS(BL_BIDIAG)
 #undef BL_BIDIAG
 
 }  // namespace bidiag

@@ -1,6 +1,6 @@
-// The CPU backend's own blocked reduction to upper bidiagonal form (LAPACK's gebrd, m >= n) for
-// orders from 65 to 1024, where the system LAPACK's dgebrd runs one matrix per core at about a
-// third of what its own dgemm does (OpenBLAS 0.3.21 on the development VM: 12-15 GFLOP/s).
+// The CPU backend's own blocked reduction to upper bidiagonal form (LAPACK's gebrd, m >= n) for the
+// orders of ladder::gebrd's blocked range, where the system LAPACK's dgebrd runs one matrix per
+// core at a fraction of what its own dgemm does.
 //
 // gebrd reduces a panel of nb rows and columns at a time (LAPACK's labrd), gathering X and Y so
 // that the trailing matrix is updated once per panel by products, A22 -= V Y^T + X U^T. Half of

@@ -2,15 +2,13 @@
 // largest sizes and allocated once per thread before the loop (ThreadWork).
 #include "backend.hpp"
 #include "bidiag.hpp"
+#include "ladder.hpp"
 #include "lapack.hpp"
 #include "parallel.hpp"
 #include "small.hpp"
 
 namespace bl {
 namespace cpu {
-
-// The order from which a uniform batch takes the blocked kernel rather than the group kernel.
-constexpr int kBlockedFrom = 128;
 
 template <class T> int run(const Gebrd<T> &op) {
     const int64_t count = op.b.count;
@@ -36,13 +34,10 @@ template <class T> int run(const Gebrd<T> &op) {
             });
     };
     // A batch of one small shape goes through the kernel that reduces several matrices at once,
-    // up to where the blocked kernel is faster (batchlapack-bench, 2 threads, ratio to the OpenMP
-    // loop over LAPACK, group / blocked kernel: double 1.31x / 1.41x at 96, 1.25x / 1.53x at 128,
-    // 1.16x / 1.95x at 160, 0.78x / 1.74x at 256; float 1.58x / 1.31x at 96, 1.46x / 1.43x at 128,
-    // 1.16x / 1.44x at 160).
+    // up to where the blocked kernel is faster (ladder::gebrd::kBlockedUniformFrom).
     const int m0 = op.m.value, n0 = op.n.value;
     if (op.b.layout != Layout::Variable && small::gebrd_group_covers<T>(m0, n0) &&
-        !(n0 >= kBlockedFrom && bidiag::covers<T>(m0, n0))) {
+        !(n0 >= ladder::gebrd::kBlockedUniformFrom && bidiag::covers<T>(m0, n0))) {
         using R = Real<T>;
         for_each_group(op, small::group_size, [&](int64_t first, int size, int next) {
             T *a[small::group_size], *tq[small::group_size], *tp[small::group_size];

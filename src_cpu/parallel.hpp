@@ -2,6 +2,7 @@
 #pragma once
 
 #include "args.hpp"
+#include "ladder.hpp"
 
 #include <algorithm>
 #include <complex>
@@ -100,9 +101,8 @@ private:
 // Calls body(i) for every matrix i of the batch, in parallel. `body` must not throw. For variable
 // sizes the matrices are taken largest first (by op.flops) so that one big matrix does not start
 // last and leave the other cores idle.
-// A call with less work than about a tenth of a millisecond runs on the calling thread: waking a
-// thread team would cost more than it saves.
-constexpr double kParallelFlops = 1e5;
+// A call with less work than ladder::kParallelFlops runs on the calling thread.
+constexpr double kParallelFlops = ladder::kParallelFlops;
 
 template <class Op, class Body> void for_each_matrix(const Op &op, Body &&body) {
     const int64_t count = op.b.count;

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "backend.hpp"
+#include "ladder.hpp"
 #include "lapack.hpp"
 #include "parallel.hpp"
 #include "small.hpp"
@@ -13,19 +14,12 @@
 namespace bl {
 namespace cpu {
 
-// The blocked QR below, for min(m, n) from kBlockedQrFrom: LAPACK's geqrf goes unblocked up to
-// min(m, n) = 128 and then applies each block reflector with larfb, whose TRMMs on small blocks
-// run well below GEMM's rate. Measured (2-core VM, OpenMP loop of one thread a matrix over
-// OpenBLAS 0.3.21, square): dgeqrf / this at n = 72: 21.9 / 15.7, 88: 23.1 / 22.2, 96: 22.5 /
-// 25.9, 128: 19.0 / 33.7, 256: 47.2 / 54.2, 512: 65.5 / 74.9 GFLOP/s; zgeqrf / this at 65: 33.5 /
-// 30.4, 80: 35.8 / 39.8, 96: 39.2 / 46.5. Blocks of 32 columns measured best at 256 and 512 (16
-// and 24: within 5 % at 192, 5-15 % slower at 512; 48 and 64 slower). Where the tiled kernels run
-// (real types, AVX-512), tiled::apply_reflector forms T and applies the block reflector instead of
-// larft, the two GEMMs and the TRMM: dgeqrf 1.16x -> 1.57x the OpenMP loop at 256, 1.16x -> 1.60x
-// at 512, 1.85x at 128 (batchlapack-bench, 2 threads), and from 80 it runs as fast as the group
-// kernel (64 / 80 / 96: 20.5 / 24.8 / 30.0 GFLOP/s against 24.3 / 24.7 / 26.9). It takes blocks
-// of 32 columns only (16 ran at 0.93x at 512: it pads them to 32).
-constexpr int kBlockedQrFrom = 80;
+// The blocked QR below, for min(m, n) from ladder::qr::kBlockedFrom: LAPACK's geqrf goes
+// unblocked up to min(m, n) = 128 and then applies each block reflector with larfb, whose TRMMs
+// on small blocks run well below GEMM's rate. Where the tiled kernels run (real types, AVX-512),
+// tiled::apply_reflector forms T and applies the block reflector instead of larft, the two GEMMs
+// and the TRMM. Blocks of 32 columns: the best at 256 and 512, and the only width the tiled
+// reflector takes without padding.
 constexpr int kQrBlock = 32;
 
 static_assert(kQrBlock <= tiled::kReflectorMax, "tiled::apply_reflector takes the blocks");
@@ -74,11 +68,11 @@ template <class T> int run(const Geqrf<T> &op) {
     auto work = lapack_workspace<T>([&](T *w, int *q) {
         lapack::geqrf(M, N, nullptr, std::max(1, M), nullptr, w, -1, q);
     });
-    ThreadWork<T> blocked(std::min(M, N) >= kBlockedQrFrom ? blocked_geqrf_workspace<T>(M, N) : 0);
+    ThreadWork<T> blocked(std::min(M, N) >= ladder::qr::kBlockedFrom ? blocked_geqrf_workspace<T>(M, N) : 0);
     auto one = [&](int64_t i) {
         const int m = op.m[i], n = op.n[i], lda = op.A.ld[i];
         op.b.info[i] = 0;
-        if (std::min(m, n) >= kBlockedQrFrom)
+        if (std::min(m, n) >= ladder::qr::kBlockedFrom)
             blocked_geqrf(m, n, op.A[i], lda, op.tau[i], blocked.get());
         else if (!small::geqrf(m, n, op.A[i], lda, op.tau[i]))
             lapack::geqrf(m, n, op.A[i], lda, op.tau[i], work.get(), work.size(), &op.b.info[i]);

@@ -25,9 +25,8 @@ template <class T> BL_SIMD512_INLINE Vec<T> load(const T *p) {
 }
 template <class T> BL_SIMD512_INLINE void store(T *p, Vec<T> v) { std::memcpy(p, &v, sizeof v); }
 // x in every lane. Written as x - 0, which GCC folds to a plain broadcast (a load's embedded
-// broadcast in an FMA); 0 + x it may not fold (0 + -0 is +0), so each splat cost a scalar add and
-// a register broadcast, both on the ports the FMAs need: the tiled kernels ran at 59 against 74
-// GFLOP/s (potrf, n = 512, 2 threads).
+// broadcast in an FMA); 0 + x it may not fold (0 + -0 is +0), so each splat would cost a scalar
+// add and a register broadcast, both on the ports the FMAs need.
 template <class T> BL_SIMD512_INLINE Vec<T> splat(T x) { return x - Vec<T>{}; }
 
 }  // namespace simd512

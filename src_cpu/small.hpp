@@ -13,15 +13,16 @@ namespace bl {
 namespace cpu {
 namespace small {
 
-// The number of matrices the *_group kernels take at once, one per SIMD lane. They prefetch the
-// next group's matrices next[0..next_count) (of the same order and lda), column by column as they
-// factor theirs, so that the next call's copy-in finds them in cache (batchlapack-bench, 2 threads,
-// 268 MB of matrices: potrf 1.2x at n = 16, 1.35x at 24 and 32; getrf 1.07x at 16, 1.1x at 24).
+// The number of matrices the *_group kernels take at once, one per SIMD lane (eight: a group of
+// doubles is two AVX2 vectors, of floats one). They prefetch the next group's matrices
+// next[0..next_count) (of the same order and lda), column by column as they factor theirs, so that
+// the next call's copy-in finds them in cache.
 constexpr int group_size = 8;
 template <class T> bool getrf(int m, int n, T *A, int lda, int *ipiv, int *info);
 // getrf on up to group_size square matrices of one order and leading dimension at once
 // (A[0..count), each with its own ipiv and info); getrf_group_covers(n) says whether it takes order
-// n (real types only). False also when it could not allocate its local copy (orders past 32).
+// n (real types only). False also when it could not allocate its local copy (orders past
+// ladder::kGroupStackMax).
 template <class T> bool getrf_group_covers(int n);
 template <class T>
 bool getrf_group(int n, T *const *A, int lda, int *const *ipiv, int *info, int count, const T *const *next = nullptr,
@@ -30,16 +31,17 @@ template <class T> bool getrs(char trans, int n, int nrhs, const T *A, int lda, 
 template <class T> bool potrf(char uplo, int n, T *A, int lda, int *info);
 // potrf on up to group_size matrices of one order and leading dimension at once (A[0..count)),
 // each with its own info; potrf_group_covers(n) says whether it takes order n (real types only).
-// False also when it could not allocate its local copy (orders past 32).
+// False also when it could not allocate its local copy (orders past ladder::kGroupStackMax).
 template <class T> bool potrf_group_covers(int n);
 template <class T>
 bool potrf_group(char uplo, int n, T *const *A, int lda, int *info, int count, const T *const *next = nullptr,
                  int next_count = 0);
 template <class T> bool potrs(char uplo, int n, int nrhs, const T *A, int lda, T *B, int ldb);
-// trsv is not limited to tiny orders: with incx = 1 it takes any order (fixed-size kernels to 2, a
-// kernel by blocks of columns beyond) except transposed solves with a triangle past 256 KiB;
-// other increments up to max_order. `next`, if not null, is the matrix the caller solves next
-// (same order and lda), whose triangle the kernel prefetches.
+// trsv is not limited to tiny orders: with incx = 1 it takes any order (a one-matrix kernel below
+// ladder::trsv::kBlockedFrom, a kernel by blocks of columns from there) except transposed solves
+// with a triangle past ladder::trsv::kTransposedBytes; other increments up to trsv::kSmallMax.
+// `next`, if not null, is the matrix the caller solves next (same order and lda), whose triangle
+// the kernel prefetches.
 template <class T>
 bool trsv(char uplo, char trans, char diag, int n, const T *A, int lda, T *x, int incx, const T *next = nullptr);
 template <class T> bool geqrf(int m, int n, T *A, int lda, T *tau);

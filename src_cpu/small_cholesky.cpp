@@ -1,9 +1,9 @@
-// Fixed-size Cholesky factorization and solve (small.hpp): dpotf2's algorithm and dpotrs's.
+// The one-matrix Cholesky kernels (small.hpp): dpotf2's factorization and dpotrs's solve, on a
+// local copy, for the orders of ladder::cholesky.
+#include "ladder.hpp"
+#include "precisions.hpp"
 #include "small.hpp"
 #include "small_detail.hpp"
-#include "ops.hpp"
-
-#include <cstring>
 
 namespace bl {
 namespace cpu {
@@ -13,7 +13,7 @@ namespace small {
 // on a local copy of the triangle held as the lower one, row by row (A = L L^H; for uplo 'U' the
 // copy is U^H, so U = L^H): row i of L is contiguous, every dot product is a unit-stride loop, and
 // the n - j dot products of column j are independent. Only the triangle is touched (n^3/6
-// multiply-adds; measured faster than AXPYs down columns at n = 4..16). When column j's diagonal
+// multiply-adds; faster than AXPYs down columns at these orders). When column j's diagonal
 // is not positive (or NaN), it is stored and the factorization stops with info = j, as in dpotf2:
 // only the finished columns and that diagonal are written back.
 template <class T, class Nt> bool potrf_kernel(char uplo, Nt n, T *A, int lda, int *info) {
@@ -53,259 +53,13 @@ template <class T, class Nt> bool potrf_kernel(char uplo, Nt n, T *A, int lda, i
     return true;
 }
 
-// Up to order 16 this kernel beats the system LAPACK (1.2x the single-threaded OpenBLAS dpotrf at
-// n = 16 in cache, more below); potrf_group below is faster still where it applies.
-constexpr int potrf_max_order = 16;
-
+// Orders up to ladder::cholesky::kSmallFixedMax each compiled on their own, the others up to
+// ladder::cholesky::kSmallMax with the order at run time; the system LAPACK past them.
 template <class T> bool potrf(char uplo, int n, T *A, int lda, int *info) {
-    return with_fixed<potrf_max_order>(n, [&](auto N) { return potrf_kernel(uplo, N, A, lda, info); });
-}
-
-// A group's lanes in 32-byte vectors (small_detail.hpp): the group kernel's dot products are
-// written on them, several rows and columns at a time, because GCC vectorizes the lane loops but
-// keeps one chain of dependent FMAs per dot product (see potrf_group_kernel).
-template <class R> using Gv = SimdV<R, 32>;
-template <class R> constexpr int gv_width = simd_width<R, 32>;         // lanes in one vector
-template <class R> constexpr int gv_count = group_size / gv_width<R>;  // vectors in one group
-
-// The group kernel's copies between a segment of each matrix (len elements from offset off) and the
-// interleaved copy (element e of lane l at v[e * stride + l]), for the gv_width lanes from l0:
-// gv_width elements of gv_width matrices at a time through a transpose in registers, the rest of
-// the segment element by element. (Element by element throughout, the copies in and out took half
-// of the kernel's time at order 64, one thread, in cache.)
-template <bool In, class R> void lanes_copy(R *const *a, int64_t off, int len, R *v, int stride, int l0) {
-    constexpr int K = gv_width<R>;
-    int e = 0;
-    for (; e + K <= len; e += K) {
-        Gv<R> r[K];
-        if (In) {
-            for (int k = 0; k < K; ++k) r[k] = vload<Gv<R>>(a[l0 + k] + off + e);
-            transpose<R, 32>(r);
-            for (int k = 0; k < K; ++k) vstore(v + (e + k) * stride + l0, r[k]);
-        } else {
-            for (int k = 0; k < K; ++k) r[k] = vload<Gv<R>>(v + (e + k) * stride + l0);
-            transpose<R, 32>(r);
-            for (int k = 0; k < K; ++k) vstore(a[l0 + k] + off + e, r[k]);
-        }
-    }
-    for (; e < len; ++e)
-        for (int k = 0; k < K; ++k) {
-            if (In) v[e * stride + l0 + k] = a[l0 + k][off + e];
-            else a[l0 + k][off + e] = v[e * stride + l0 + k];
-        }
-}
-
-// t[r][c] := w(i0 + r, j + c) - sum_{k < j} w(i0 + r, k) w(j + c, k), the sum in k order (as
-// potrf_kernel's), for NR rows and NC columns of the interleaved copy w (row length LD): NR * NC
-// independent chains of FMAs per lane vector, each row and column group loaded once per k.
-template <int NR, int NC, class R>
-void group_dots(const R *w, int LD, int i0, int j, Gv<R> (&t)[NR][NC][gv_count<R>]) {
-    constexpr int G = group_size, W = gv_width<R>, P = gv_count<R>;
-    using V = Gv<R>;
-    for (int r = 0; r < NR; ++r)
-        for (int c = 0; c < NC; ++c)
-            for (int h = 0; h < P; ++h) t[r][c][h] = vload<V>(w + (i0 + r) * LD + (j + c) * G + h * W);
-    for (int k = 0; k < j; ++k) {
-        V b[NC][P];
-        for (int c = 0; c < NC; ++c)
-            for (int h = 0; h < P; ++h) b[c][h] = vload<V>(w + (j + c) * LD + k * G + h * W);
-        for (int r = 0; r < NR; ++r)
-            for (int h = 0; h < P; ++h) {
-                const V a = vload<V>(w + (i0 + r) * LD + k * G + h * W);
-                for (int c = 0; c < NC; ++c) t[r][c][h] -= a * b[c][h];
-            }
-    }
-}
-
-// potrf_kernel's algorithm on group_size real matrices at once, matrix l in SIMD lane l: the
-// local copy interleaves them (w[i * LD + k * group_size + l] = L_l(i, k)), so each scalar
-// operation of potrf_kernel becomes one vector operation over the lanes, in the same order (the
-// same roundings, up to contraction into FMAs). One matrix alone is a chain of dependent
-// sqrt-divide-update steps that leaves the vector units idle; eight interleaved chains fill them,
-// with no reduction to reassociate. Lanes past `count` factor an identity and are not written
-// back. A lane whose diagonal fails keeps computing (NaNs, never read) while the others go on; its
-// failing diagonal is kept aside, and only what potrf_kernel would have written is written back.
-// Rows are N + 1 lane groups long, not N: rows 4 KiB apart (order 64) or 2 KiB (32) made loads
-// wait on unrelated stores with the same low address bits (4K aliasing, as in getrf_group_kernel):
-// the library's potrf at n = 32 8.6 -> 15.5 GFLOP/s with the padding (batchlapack-bench).
-// Columns go in pairs and rows in blocks of RB (group_dots): written lane by lane, each element's
-// dot product was one chain of dependent FMAs, 4 cycles each, and the kernel ran at a quarter of
-// the FMA units' rate; element (i, j + 1) still sums k = 0..j in order, its last term from the
-// L(i, j) just computed, so every result is bit for bit the lane-by-lane kernel's. Measured (one
-// thread, 16 matrices in cache, doubles, AVX2 clone, lane by lane / blocked / blocked with the
-// copies by transposes): n = 32: 11.8 / 13.4 / 14.5, n = 64: 11.6 / 13.2 / 19.4 GFLOP/s.
-template <class R, class Nt>
-bool potrf_group_kernel(Nt N, char uplo, R *const *A, int lda, int *info, int count, const R *const *next,
-                        int next_count) {
-    constexpr int G = group_size, Cap = capacity<Nt>, W = gv_width<R>, P = gv_count<R>;
-    // Rows per block: 2 x 2 x P accumulators, 2 x P column and P row vectors fit AVX2's 16 registers.
-    constexpr int RB = 2;
-    using V = Gv<R>;
-    const int LD = (N + 1) * G;
-    GroupCopy<R, Nt, Cap * (Cap + 1) * G> copy;
-    R *const w = copy.get();
-    if (!w) return false;
-    alignas(64) R failed[G];
-    int done[G];
-    const bool upper = uplo == 'U';
-    // The triangle as segments: column k from row k for 'L', column i down to row i for 'U'
-    // (row i of U^T), going to row k's column from k, or to row i from column 0, in w.
-    const auto segment = [&](int c, int64_t &off, int &len, R *&v, int &stride) {
-        off = upper ? int64_t(c) * lda : c + int64_t(c) * lda;
-        len = upper ? c + 1 : N - c;
-        v = upper ? w + c * LD : w + c * LD + c * G;
-        stride = upper ? G : LD;
-    };
-    // Whole blocks of gv_width lanes by transposes; the lanes past count get the identity.
-    constexpr int K = W;
-    const int Lk = count / K * K;
-    for (int c = 0; c < N; ++c) {
-        int64_t off;
-        int len, stride;
-        R *v;
-        segment(c, off, len, v, stride);
-        for (int l0 = 0; l0 < Lk; l0 += K) lanes_copy<true>(A, off, len, v, stride, l0);
-        for (int e = 0; e < len; ++e)
-            for (int l = Lk; l < count; ++l) v[e * stride + l] = A[l][off + e];
-    }
-    for (int l = 0; l < G; ++l) done[l] = N;
-    for (int l = count; l < G; ++l)
-        for (int k = 0; k < N; ++k)
-            for (int i = k; i < N; ++i) w[i * LD + k * G + l] = R(i == k);
-    // Column j's diagonal from d (its sum done): the failure test, the square root stored, the
-    // reciprocal into r.
-    const auto finish_diagonal = [&](int j, const V (&dv)[P], V (&rv)[P]) {
-        alignas(64) R d[G], r[G];
-        std::memcpy(d, dv, sizeof d);
-        bool bad = false;
-        for (int l = 0; l < G; ++l) bad |= !(d[l] > R(0));
-        if (bad)
-            for (int l = 0; l < G; ++l)
-                if (!(d[l] > R(0)) && done[l] == N) {
-                    done[l] = j;
-                    failed[l] = d[l];
-                }
-        R *ljj = w + j * LD + j * G;
-        for (int l = 0; l < G; ++l) {
-            const R s = std::sqrt(d[l]);
-            ljj[l] = s;
-            r[l] = R(1) / s;
-        }
-        std::memcpy(rv, r, sizeof r);
-    };
-    int j = 0;
-    for (; j + 1 < N; j += 2) {
-        for (int l = 0; l < next_count; ++l) {
-            prefetch_column(next[l] + int64_t(j) * lda, N);
-            prefetch_column(next[l] + int64_t(j + 1) * lda, N);
-        }
-        V rj[P], rj1[P];
-        {
-            V dj[1][1][P], t[1][2][P];
-            group_dots<1, 1>(w, LD, j, j, dj);
-            group_dots<1, 2>(w, LD, j + 1, j, t);
-            finish_diagonal(j, dj[0][0], rj);
-            R *lj1 = w + (j + 1) * LD;
-            for (int h = 0; h < P; ++h) {
-                const V l = t[0][0][h] * rj[h];
-                vstore(lj1 + j * G + h * W, l);
-                t[0][1][h] -= l * l;
-            }
-            finish_diagonal(j + 1, t[0][1], rj1);
-        }
-        const R *lj1 = w + (j + 1) * LD + j * G;
-        const auto finish_rows = [&](int i0, auto &t) {
-            constexpr int NR = int(sizeof t / sizeof t[0]);
-            for (int r = 0; r < NR; ++r) {
-                R *li = w + (i0 + r) * LD;
-                for (int h = 0; h < P; ++h) {
-                    const V l = t[r][0][h] * rj[h];
-                    vstore(li + j * G + h * W, l);
-                    t[r][1][h] -= l * vload<V>(lj1 + h * W);
-                    vstore(li + (j + 1) * G + h * W, t[r][1][h] * rj1[h]);
-                }
-            }
-        };
-        int i = j + 2;
-        for (; i + RB <= N; i += RB) {
-            V t[RB][2][P];
-            group_dots<RB, 2>(w, LD, i, j, t);
-            finish_rows(i, t);
-        }
-        for (; i < N; ++i) {
-            V t[1][2][P];
-            group_dots<1, 2>(w, LD, i, j, t);
-            finish_rows(i, t);
-        }
-    }
-    if (j < N) {  // the last column of an odd order: its diagonal only
-        for (int l = 0; l < next_count; ++l) prefetch_column(next[l] + int64_t(j) * lda, N);
-        V dj[1][1][P], rj[P];
-        group_dots<1, 1>(w, LD, j, j, dj);
-        finish_diagonal(j, dj[0][0], rj);
-    }
-    // Blocks of gv_width lanes that all succeeded go back by transposes, as they came in; the
-    // other lanes element by element, up to where they stopped.
-    for (int l0 = 0; l0 < count; l0 += K) {
-        bool whole = l0 + K <= count;
-        for (int l = l0; l < std::min(l0 + K, count); ++l) whole &= done[l] == N;
-        if (whole) {
-            for (int c = 0; c < N; ++c) {
-                int64_t off;
-                int len, stride;
-                R *v;
-                segment(c, off, len, v, stride);
-                lanes_copy<false>(A, off, len, v, stride, l0);
-            }
-        } else {
-            for (int l = l0; l < std::min(l0 + K, count); ++l) {
-                R *a = A[l];
-                const int stop = done[l];
-                if (stop < N) w[stop * LD + stop * G + l] = failed[l];
-                for (int k = 0; k <= std::min(stop, N - 1); ++k)
-                    for (int i = k; i < (k == stop ? k + 1 : N); ++i) {
-                        const R v = w[i * LD + k * G + l];
-                        if (upper) a[k + int64_t(i) * lda] = v;
-                        else a[i + int64_t(k) * lda] = v;
-                    }
-            }
-        }
-    }
-    for (int l = 0; l < count; ++l) info[l] = done[l] < N ? done[l] + 1 : 0;
-    return true;
-}
-
-// potrf_group covers every order up to 64: there it beats the OpenMP loop over the system
-// LAPACK (batchlapack-bench, 2 threads, 256 MiB of matrices, 2026-11-25: 2.1-2.2x at n = 32,
-// 2.0-2.5x at 40 to 48, 1.4x at 63 and 64), and potrf_kernel does not. Each order up to potrf_group_fixed_order is compiled on its own,
-// past it one version takes the order at run time (as getrf_group).
-constexpr int potrf_group_fixed_order = 32, potrf_group_max_order = 64;
-
-template <class T> bool potrf_group_covers(int n) { return !is_complex<T> && n >= 1 && n <= potrf_group_max_order; }
-
-// One entry point per real precision, compiled for AVX2/FMA and for the baseline and chosen at
-// load time (BL_SMALL_CLONES): the kernel is inlined into each clone, so the lanes use 256-bit
-// vectors where the machine has them.
-#define BL_POTRF_GROUP(R)                                                                         \
-    BL_SMALL_CLONES bool potrf_group_##R(char uplo, int n, R *const *A, int lda, int *info, int count, \
-                                         const R *const *next, int next_count) {                  \
-        if (n > potrf_group_fixed_order)                                                          \
-            return potrf_group_kernel(Upto<potrf_group_max_order>{n}, uplo, A, lda, info, count, next, next_count); \
-        return with_fixed<potrf_group_fixed_order>(                                               \
-            n, [&](auto N) { return potrf_group_kernel(N, uplo, A, lda, info, count, next, next_count); }); \
-    }
-BL_POTRF_GROUP(float)
-BL_POTRF_GROUP(double)
-#undef BL_POTRF_GROUP
-
-template <class T>
-bool potrf_group(char uplo, int n, T *const *A, int lda, int *info, int count, const T *const *next, int next_count) {
-    if (!potrf_group_covers<T>(n) || count < 1 || count > group_size || next_count > group_size) return false;
-    if constexpr (std::is_same<T, float>::value)
-        return potrf_group_float(uplo, n, A, lda, info, count, next, next_count);
-    else if constexpr (std::is_same<T, double>::value)
-        return potrf_group_double(uplo, n, A, lda, info, count, next, next_count);
-    else return false;
+    constexpr int top = ladder::cholesky::kSmallMax, fixed = ladder::cholesky::kSmallFixedMax<T>;
+    if (n < 1 || n > top) return false;
+    if (n <= fixed) return with_fixed<fixed>(n, [&](auto N) { return potrf_kernel(uplo, N, A, lda, info); });
+    return potrf_kernel(uplo, Upto<top>{n}, A, lda, info);
 }
 
 // dpotrs one right-hand side at a time: U^H U x = b or L L^H x = b.
@@ -322,15 +76,17 @@ template <class T, class Nt> bool potrs_kernel(char uplo, Nt n, int nrhs, const 
     return true;
 }
 
+// Orders up to ladder::cholesky::kSolveFixedMax each compiled on their own, the others up to
+// ladder::cholesky::kSmallMax with the order at run time.
 template <class T> bool potrs(char uplo, int n, int nrhs, const T *A, int lda, T *B, int ldb) {
-    if (nrhs < 1) return false;
-    return with_fixed(n, [&](auto N) { return potrs_kernel(uplo, N, nrhs, A, lda, B, ldb); });
+    constexpr int top = ladder::cholesky::kSmallMax, fixed = ladder::cholesky::kSolveFixedMax<T>;
+    if (nrhs < 1 || n < 1 || n > top) return false;
+    if (n <= fixed) return with_fixed<fixed>(n, [&](auto N) { return potrs_kernel(uplo, N, nrhs, A, lda, B, ldb); });
+    return potrs_kernel(uplo, Upto<top>{n}, nrhs, A, lda, B, ldb);
 }
 
 #define BL_SMALL_CHOLESKY(p, T)                                                                   \
     template bool potrf<T>(char, int, T *, int, int *);                                           \
-    template bool potrf_group_covers<T>(int);                                                     \
-    template bool potrf_group<T>(char, int, T *const *, int, int *, int, const T *const *, int);  \
     template bool potrs<T>(char, int, int, const T *, int, T *, int);
 BL_PRECISIONS(BL_SMALL_CHOLESKY)
 

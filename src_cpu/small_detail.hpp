@@ -1,14 +1,20 @@
 // Building blocks of the tiny-matrix kernels (small.hpp), shared by small_*.cpp.
 //
-// A kernel is written once, over sizes that are either `int` or `Fixed<N>` (a compile-time
-// constant): for square matrices up to max_order the entry point dispatches to the fixed size, so
-// that every loop bound is known, the loops unroll and vectorize, and the matrix lives in a local
-// array the compiler keeps in L1 or registers; other shapes up to max_order run the same code with
-// run-time sizes. Complex products are spelled out (mul) because std::complex's operator* checks
-// for NaN and calls a library routine, which stops the vectorizer.
+// A kernel is written once, over sizes that are either `int`, `Upto<Cap>` (known at run time,
+// local arrays of capacity Cap) or `Fixed<N>` (a compile-time constant, so that every loop bound
+// is known, the loops unroll and vectorize, and the matrix lives in a local array the compiler
+// keeps in L1 or registers). Which orders each kernel compiles as Fixed is the size ladder's
+// decision (ladder.hpp). Complex products are spelled out (mul) because std::complex's operator*
+// checks for NaN and calls a library routine, which stops the vectorizer.
+//
+// The group kernels and the blocked trsv are compiled once per instruction set
+// (small_dispatch.hpp): in those units (BL_ISA defined) everything here is declared inside an
+// inline namespace of that instruction set, so that a template instantiated in both an AVX2 and a
+// baseline unit is two functions, never one the linker picks for both.
 #pragma once
 
 #include "args.hpp"
+#include "ladder.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -20,23 +26,43 @@
 #include <type_traits>
 #include <utility>
 
+// The instruction set's inline namespace in an instruction-set unit (cmake/units.cmake defines
+// BL_ISA there: base or v3); nothing elsewhere.
+#ifdef BL_ISA
+#define BL_ISA_PASTE_(a, b) a##b
+#define BL_ISA_PASTE(a, b) BL_ISA_PASTE_(a, b)
+#define BL_ISA_BEGIN inline namespace BL_ISA_PASTE(isa_, BL_ISA) {
+#define BL_ISA_END }
+#else
+#define BL_ISA_BEGIN
+#define BL_ISA_END
+#endif
+
+// X(p, T) for a real precision p of BL_PRECISIONS (precisions.hpp), nothing for a complex one: the
+// instantiation lists of the group kernels, which exist for real types only, expand to nothing in
+// a complex unit.
+#define BL_REAL_ONLY_s(X, T) X(s, T)
+#define BL_REAL_ONLY_d(X, T) X(d, T)
+#define BL_REAL_ONLY_c(X, T)
+#define BL_REAL_ONLY_z(X, T)
+
+// An entry point of the instruction-set units compiled as one function with everything it calls
+// inlined into it, one per kernel instance: the kernel's code is the same in every unit it is
+// compiled in, and no helper is left out of line (where the linker could share it between the
+// units of two instruction sets).
+#if defined(__GNUC__) || defined(__clang__)
+#define BL_SMALL_FLATTEN __attribute__((flatten, noinline))
+#else
+#define BL_SMALL_FLATTEN
+#endif
+
 namespace bl {
 namespace cpu {
 namespace small {
+BL_ISA_BEGIN
 
-// Largest row or column count the kernels take; beyond it the system LAPACK is faster or as fast.
-constexpr int max_order = 16;
-
-// Compiles a function twice, for x86-64-v3 (AVX2, FMA) and for the baseline, the loader choosing
-// one per machine; `flatten` inlines everything it calls into each clone. Elsewhere, one version.
-#if defined(__x86_64__) && defined(__GNUC__) && defined(__has_attribute)
-#if __has_attribute(target_clones)
-#define BL_SMALL_CLONES __attribute__((target_clones("arch=x86-64-v3", "default"), flatten))
-#endif
-#endif
-#ifndef BL_SMALL_CLONES
-#define BL_SMALL_CLONES
-#endif
+// The one-matrix kernels' largest row or column count (ladder.hpp): the capacity of an `int` size.
+constexpr int max_order = ladder::kSmallMax;
 
 // GCC takes a prefetch for an operation without effects: a function that only prefetches is
 // found const by its interprocedural analysis and every call to it deleted (GCC 12 at -O2 and
@@ -52,9 +78,9 @@ constexpr int max_order = 16;
 // writing unless Write is false (the group kernels copy in and write back), into L1 (Locality 3)
 // or, with Locality 2, into L2 only (prefetcht1 on x86), __builtin_prefetch's scale. The group
 // kernels issue it for column j of the next group's matrices at their step j, spread over the
-// factorization: a batch larger than the caches otherwise stalls on each group's copy-in. All of the next group's prefetches issued
-// before the group instead cost potrf 7% at n = 16 (they wait for the miss buffers in a row).
-// Without GCC's builtin (or Clang's), it does nothing.
+// factorization: a batch larger than the caches otherwise stalls on each group's copy-in, and all
+// of the next group's prefetches issued at once wait for the miss buffers in a row. Without GCC's
+// builtin (or Clang's), it does nothing.
 template <bool Write = true, int Locality = 3, class T> BL_PREFETCH_INLINE void prefetch_column(const T *a, int rows) {
 #if defined(__GNUC__) || defined(__clang__)
     constexpr uintptr_t line = 64;
@@ -65,6 +91,20 @@ template <bool Write = true, int Locality = 3, class T> BL_PREFETCH_INLINE void 
     (void)a, (void)rows;
 #endif
 }
+
+// Asks L2 for columns [j0, j1) of the lower or upper triangle of `next`, an order n matrix (trsv's
+// prefetch of the matrix it solves next). A solve reads each element of its triangle once, for
+// two flops; without the prefetch a batch runs at the latency of each matrix's first misses
+// rather than at the memory's bandwidth. Into L2, not L1, where the lines would evict the current
+// matrix's.
+template <class T>
+BL_PREFETCH_INLINE void prefetch_triangle(bool lower, int n, const T *next, int64_t lda, int j0, int j1) {
+    for (int j = j0; j < j1; ++j) {
+        if (lower) prefetch_column<false, 2>(next + j + j * lda, n - j);
+        else prefetch_column<false, 2>(next + j * lda, j + 1);
+    }
+}
+
 
 template <int N> using Fixed = std::integral_constant<int, N>;
 template <class D> struct capacity_of { static constexpr int value = max_order; };
@@ -81,21 +121,22 @@ template <class D> constexpr int capacity = capacity_of<D>::value;
 template <class D> constexpr bool is_fixed = false;
 template <int N> constexpr bool is_fixed<Fixed<N>> = true;
 
-// The interleaved local copy of a group kernel of order type Nt, Size elements: on the stack for
-// the fixed orders; beyond them (266 KiB of doubles at order 64, 4 MiB at 256: more than a
-// caller's thread may have as stack) on the heap for the kernel's call. get() is nullptr when that
-// could not be had. (A copy kept per thread between calls measured no faster: after the first
-// call the allocator hands back the same freed block without a system call.)
+// The interleaved local copy of a group kernel of order type Nt, Size elements: on the stack up
+// to capacity ladder::kGroupStackMax; beyond it (more than a caller's thread may have as stack)
+// on the heap for the kernel's call. get() is nullptr when that could not be had. Not kept per
+// thread between calls: after the first call the allocator hands back the same freed block
+// without a system call.
 template <class R, class Nt, int Size> class GroupCopy {
-    alignas(64) R stack_[is_fixed<Nt> ? Size : 1];
+    static constexpr bool on_stack = capacity<Nt> <= ladder::kGroupStackMax;
+    alignas(64) R stack_[on_stack ? Size : 1];
     R *p_;
 
 public:
     GroupCopy() : p_(stack_) {
-        if (!is_fixed<Nt>) p_ = static_cast<R *>(std::aligned_alloc(64, (sizeof(R) * size_t(Size) + 63) / 64 * 64));
+        if (!on_stack) p_ = static_cast<R *>(std::aligned_alloc(64, (sizeof(R) * size_t(Size) + 63) / 64 * 64));
     }
     ~GroupCopy() {
-        if (!is_fixed<Nt>) std::free(p_);
+        if (!on_stack) std::free(p_);
     }
     GroupCopy(const GroupCopy &) = delete;
     GroupCopy &operator=(const GroupCopy &) = delete;
@@ -110,6 +151,19 @@ template <class F, int... I> bool with_fixed(int n, F &f, std::integer_sequence<
 // Returns f(Fixed<n>{}) for 1 <= n <= Max, false (not handled) for any other n.
 template <int Max = max_order, class F> bool with_fixed(int n, F &&f) {
     return with_fixed(n, f, std::make_integer_sequence<int, Max>{});
+}
+
+// The order n (1 <= n <= Max) of a group kernel as its size: Fixed<n> up to FixedMax; past it
+// known at run time, sized for ladder::kGroupStackMax (the interleaved copy on the stack) while
+// the order fits there, for Max beyond. Returns f(size), false for any other n.
+template <int FixedMax, int Max, class F> bool with_group_order(int n, F &&f) {
+    constexpr int stack = Max < ladder::kGroupStackMax ? Max : ladder::kGroupStackMax;
+    static_assert(FixedMax <= stack, "the fixed orders' copies are on the stack");
+    if (n < 1 || n > Max) return false;
+    if (n <= FixedMax) return with_fixed<FixedMax>(n, f);
+    if (n <= stack) return f(Upto<stack>{n});
+    if constexpr (Max > stack) return f(Upto<Max>{n});
+    return false;
 }
 
 // ---- scalar arithmetic, the same spelling for real and complex --------------------------------
@@ -132,13 +186,13 @@ template <class R> R abs1(std::complex<R> x) { return std::abs(x.real()) + std::
 
 // ---- a group's lanes in vectors --------------------------------------------------------------------
 // Vectors of Bytes bytes (GCC's vector extensions) for the group kernels, which hold matrix l of a
-// group in lane l: 16 bytes (an SSE2 register in every clone) or 32 (an AVX2 register; two SSE2
-// registers in the baseline clone). lo and hi interleave the first halves of two vectors and the
-// second halves, the steps of a transpose in registers.
+// group in lane l: 16 bytes (an SSE2 register in every instruction set) or 32 (an AVX2 register;
+// two SSE2 registers in the baseline units). lo and hi interleave the first halves of two vectors
+// and the second halves, the steps of a transpose in registers.
 // GCC warns (-Wpsabi) that returning 32-byte vectors changes the calling convention in the
-// baseline clone; no call crosses it, since the cloned kernels are flattened (BL_SMALL_CLONES).
-// The warning is reported where the templates are instantiated, at the end of the including file,
-// so it is off from here on.
+// baseline units; no call crosses it, since the group kernels' entry points inline everything they
+// call (BL_SMALL_FLATTEN). The warning is reported where the templates are instantiated, at the
+// end of the including file, so it is off from here on.
 #pragma GCC diagnostic ignored "-Wpsabi"
 template <class R, int Bytes> struct Simd;
 template <> struct Simd<double, 16> {
@@ -236,6 +290,7 @@ void tri_solve(bool lower, char trans, bool unit, Nt n, const T *a, Ld lda, T *x
     }
 }
 
+BL_ISA_END
 }  // namespace small
 }  // namespace cpu
 }  // namespace bl

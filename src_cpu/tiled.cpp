@@ -1,5 +1,7 @@
 // CPU backend: the tiled LU and Cholesky factorizations (tiled.hpp says what they are and why).
 #include "tiled.hpp"
+#include "ladder.hpp"
+#include "precisions.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -24,16 +26,6 @@ namespace bl {
 namespace cpu {
 namespace tiled {
 
-// Orders the kernels take. Below kMinOrder, and for uniform batches up to the group kernels' tops
-// (small.hpp: getrf to 56, potrf to 64), the group kernels come first. Measured on the 2-core VM
-// (batchlapack-bench, 2 threads, 256 MiB of matrices, 2026-11-25, after the broadcast fix in
-// simd512.hpp and the vector tile copies): getrf 1.4-1.6x the OpenMP loop over OpenBLAS from 128
-// to 512, 1.2-1.3x from 640 to 1024; potrf 1.3-1.6x from 72 to 512, 1.1-1.2x from 640 to 1024;
-// --vbatch with orders 32-64 1.45x (potrf) and 1.27x (getrf), against 1.03x and 1.08x when these
-// kernels started at 65 and LAPACK took the orders below.
-constexpr int kMinOrder = 33;
-constexpr int kMaxOrder = 1024;
-
 #ifdef BL_TILED_KERNELS
 #define BL_TILED_INLINE __attribute__((always_inline)) inline
 using namespace simd512;
@@ -45,8 +37,8 @@ template <class T> constexpr int kTile = 2 * kLanes<T>;
 constexpr int kCols = 8;
 // Tiles in a block column of the outer level. The products with everything left of a block column
 // read that whole part of the copy; taking four tiles' columns per read cuts what comes from
-// beyond L2 fourfold. With one tile per read the 16-core Xeon of the GPU machine (16 threads)
-// fell to 0.56-0.77x the OpenMP loop at n = 512, while the 2-core VM led at 1.4-1.5x.
+// beyond L2 fourfold, which a machine whose cores share the memory needs where a 2-core one does
+// not.
 constexpr int kOuter = 4;
 
 // The register kernel: C = A B (Set) or C -= A B for a tile of C of V vectors of rows (V = 2: a
@@ -113,8 +105,7 @@ template <class T> struct Workspace {
 
 // `rows` rows (a tile or half of one) and `cols` columns (up to a block column of the outer level)
 // of the copy at p into the workspace's tile, leading dimension kTile. In vectors: a memcpy of a
-// run-time length became `rep movsq`, whose start-up cost made these copies 11% of potrf's time
-// at n = 512.
+// run-time length became `rep movsq`, whose start-up cost is out of proportion to a tile.
 template <class T> BL_TILED_INLINE void copy_tile(const T *p, int64_t ld, int rows, int cols, T *tile) {
     constexpr int W = kLanes<T>;
     for (int c = 0; c < cols; ++c)
@@ -350,7 +341,7 @@ template <class T> void cholesky(char uplo, int n, T *A, int lda, int *info, T *
 // last product's A) and transposed (the first's). T is formed here as larft forms it, column j
 // from -tau_j V^T v_j and the columns left of it, with the V^T V that needs as one more product on
 // the kernel: larft's matrix-vector products on these thin shapes took as long as the panel's
-// factorization itself (dgeqrf at 128, 2 threads: a quarter of the time). T^T goes out with
+// factorization itself. T^T goes out with
 // zeros above its diagonal, the middle product's A.
 template <class T>
 void reflector(int rows, int cols, int b, const T *a, int64_t lda, const T *tau, T *c, int64_t ldc, T *work) {
@@ -420,7 +411,7 @@ template <class T> bool available() {
     return false;
 }
 
-template <class T> bool covers(int n) { return available<T>() && n >= kMinOrder && n <= kMaxOrder; }
+template <class T> bool covers(int n) { return available<T>() && n >= ladder::tiled::kMin && n <= ladder::tiled::kMax; }
 
 template <class T> int64_t workspace(int n) {
 #ifdef BL_TILED_KERNELS
@@ -464,18 +455,15 @@ void apply_reflector(int rows, int cols, int b, const T *a, int lda, const T *ta
     (void)rows, (void)cols, (void)b, (void)a, (void)lda, (void)tau, (void)c, (void)ldc, (void)work;
 }
 
-#define BL_TILED(p, T)                                                     \
-    template bool covers<T>(int);                                    \
-    template int64_t workspace<T>(int);                                    \
-    template void getrf<T>(int, T *, int, int *, int *, T *);              \
-    template void potrf<T>(char, int, T *, int, int *, T *);              \
-    template bool available<T>();                                          \
-    template int64_t reflector_workspace<T>(int);                          \
+#define BL_TILED(p, T)                                                                            \
+    template bool covers<T>(int);                                                                 \
+    template int64_t workspace<T>(int);                                                           \
+    template void getrf<T>(int, T *, int, int *, int *, T *);                                     \
+    template void potrf<T>(char, int, T *, int, int *, T *);                                      \
+    template bool available<T>();                                                                 \
+    template int64_t reflector_workspace<T>(int);                                                 \
     template void apply_reflector<T>(int, int, int, const T *, int, const T *, T *, int, T *);
-BL_TILED(s, float)
-BL_TILED(d, double)
-BL_TILED(c, std::complex<float>)
-BL_TILED(z, std::complex<double>)
+BL_PRECISIONS(BL_TILED)
 #undef BL_TILED
 
 }  // namespace tiled

@@ -1,9 +1,7 @@
-// The CPU backend's own LU and Cholesky factorizations for orders from 33 to 1024 (tiled.cpp's
-// kMinOrder and kMaxOrder; uniform batches go to the group kernels of small.hpp first), where the
-// system LAPACK's blocked routines run one matrix per core well below what the core can do
-// (OpenBLAS 0.3.21 on the development VM, one thread, a new matrix from memory each call: dgetrf /
-// dpotrf 14 / 14 GFLOP/s at n = 128, against dgemm's 43-70 across days). The blocked QR
-// (qr.cpp) applies its block reflectors through the same register kernel (apply_reflector).
+// The CPU backend's own LU and Cholesky factorizations for the orders of ladder::tiled (uniform
+// batches go to the group kernels of small.hpp first), where the system LAPACK's blocked routines
+// run one matrix per core well below what the core's GEMM does. The blocked QR (qr.cpp) applies
+// its block reflectors through the same register kernel (apply_reflector).
 //
 // Each matrix is copied into a workspace padded to a whole number of tiles (16 rows for double, 32
 // for float) and factored there left-looking: block columns of kOuter tiles are brought up to
@@ -28,7 +26,7 @@ namespace cpu {
 namespace tiled {
 
 // Whether getrf with m = n or potrf of order n goes to the kernels below on this processor
-// (available() and an order from 33 to 1024).
+// (available() and an order of ladder::tiled).
 template <class T> bool covers(int n);
 
 // Elements of T a thread's workspace needs for order n (the padded copy, the inverted diagonal

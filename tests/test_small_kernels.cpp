@@ -1,10 +1,12 @@
 // The CPU backend's own kernels, for tiny matrices (src_cpu/small.hpp), the tiled LU and
 // Cholesky (src_cpu/tiled.hpp) and the blocked bidiagonal reduction (src_cpu/bidiag.hpp), called directly and compared with the system LAPACK at every size
 // they cover: the same info and pivots, factors within LAPACK's residual ratios, nothing written
-// outside the matrices. The kernel sources are compiled into this executable
-// (tests/CMakeLists.txt), since the library does not export them.
+// outside the matrices. The test links the library's objects of the kernels
+// (tests/CMakeLists.txt), since the library does not export them; the orders each kernel takes
+// come from the size ladder (src_cpu/ladder.hpp).
 #include "common.hpp"
 #include "bidiag.hpp"
+#include "ladder.hpp"
 #include "small.hpp"
 #include "tiled.hpp"
 
@@ -14,16 +16,18 @@ using namespace bltest;
 namespace small = bl::cpu::small;
 namespace tiled = bl::cpu::tiled;
 namespace bidiag = bl::cpu::bidiag;
+namespace ladder = bl::cpu::ladder;
 
-constexpr int kMax = 16;       // the kernels' cut-off (small_detail.hpp's max_order)
-constexpr int kPotrfMax = 16;  // potrf's own (small_cholesky.cpp)
-constexpr int kPotrfGroupMax = 64;  // potrf_group's (small_cholesky.cpp)
-constexpr int kGetrfGroupMax = 56;  // getrf_group's (small_lu.cpp)
-constexpr int kQrMax = 64;          // geqrf's and gebrd's, run-time sizes past kMax (small_qr.cpp)
+constexpr int kMax = ladder::kSmallMax;                   // the one-matrix kernels' cut-off
+constexpr int kPotrfMax = ladder::cholesky::kSmallMax;    // potrf's own
+constexpr int kPotrfGroupMax = ladder::cholesky::kGroupMax;
+constexpr int kGetrfGroupMax = ladder::lu::kGroupMax;
+constexpr int kQrMax = ladder::qr::kSmallMax;             // geqrf's and gebrd's, run-time sizes past kMax
+static_assert(ladder::gebrd::kSmallMax == kQrMax, "the one-matrix geqrf and gebrd take the same shapes");
 // Shapes past kMax, where geqrf and gebrd run with run-time sizes: both sides of the fixed-size
 // cut-off, odd orders (the four-column blocks' remainders), and the largest.
-constexpr int kQrOrders[] = {1, 5, 17, 30, 33, 47, 64};
-constexpr int kGeqrfGroupMax = 80, kGebrdGroupMax = 256;  // geqrf_group's, gebrd_group's (small_qr.cpp)
+constexpr int kQrOrders[] = {1, 5, kMax + 1, 30, 33, 47, kQrMax};
+constexpr int kGeqrfGroupMax = ladder::qr::kGroupMax, kGebrdGroupMax = ladder::gebrd::kGroupMax;
 
 // These are CPU kernels: under the CUDA registration there is nothing to test.
 template <class T> class Small : public ::testing::Test {
@@ -142,8 +146,8 @@ TYPED_TEST(Small, GetrfSingular) {
 // The grouped kernel, square orders, every group size, with members that are singular (zero
 // columns at different positions) or hold a NaN beside regular ones: each matrix gets the pivots
 // and info of the single-matrix kernel (of LAPACK's dgetrf past that kernel's orders), its factors
-// within kCompare of them and NaN where they have NaN. Not bit for bit: the AVX2 clone contracts
-// the update into FMAs, the single-matrix kernel (compiled for the baseline) does not.
+// within kCompare of them and NaN where they have NaN. Not bit for bit: the x86-64-v3 units
+// contract the update into FMAs, the single-matrix kernel (compiled for the baseline) does not.
 TYPED_TEST(Small, GetrfGroup) {
     using T = TypeParam;
     int unused;
@@ -335,14 +339,14 @@ TYPED_TEST(Small, Potrs) {
 // Orders across the tiles (16 rows for double, 32 for float) from the kernels' first: one past a
 // tile edge, a half tile at the end (a padded order), both sides of tile edges, several tiles,
 // and many outer blocks.
-constexpr int kTiledOrders[] = {33, 40, 47, 65, 72, 79, 80, 81, 96, 100, 127, 128, 129, 200, 530};
+constexpr int kTiledOrders[] = {ladder::tiled::kMin, 40, 47, 65, 72, 79, 80, 81, 96, 100, 127, 128, 129, 200, 530};
 
-// The kernels' range of orders (tiled.cpp), the same for both factorizations.
+// The kernels' range of orders (ladder::tiled), the same for both factorizations.
 template <class T> void expect_tiled_range() {
-    EXPECT_FALSE(tiled::covers<T>(32));
-    EXPECT_TRUE(tiled::covers<T>(33));
-    EXPECT_TRUE(tiled::covers<T>(1024));
-    EXPECT_FALSE(tiled::covers<T>(1025));
+    EXPECT_FALSE(tiled::covers<T>(ladder::tiled::kMin - 1));
+    EXPECT_TRUE(tiled::covers<T>(ladder::tiled::kMin));
+    EXPECT_TRUE(tiled::covers<T>(ladder::tiled::kMax));
+    EXPECT_FALSE(tiled::covers<T>(ladder::tiled::kMax + 1));
 }
 
 
@@ -427,15 +431,17 @@ TYPED_TEST(Small, TiledPotrf) {
 }
 
 // ---- trsv -------------------------------------------------------------------------------------
-// Every order up to kMax (the fixed-size kernels for any increment, the blocked one from 3 with
-// incx = 1), then blocked orders with a narrow last block (17, 31, 33, 65) and a wide one. `next`
-// is given (the matrix itself: it is only prefetched, so must not change the result; only up to
-// 64 KiB of triangle, so 130 runs both ways by precision). Past kMax the kernel declines
-// increments other than 1, and transposed solves past 16 KiB of triangle.
+// Every order up to kTrsvOther (the one-matrix kernel for any increment, the blocked one from
+// ladder::trsv::kBlockedFrom with incx = 1), then blocked orders with a narrow last block (17, 31,
+// 33, 65) and a wide one. `next` is given (the matrix itself: it is only prefetched, so must not
+// change the result; only up to kPrefetchBytes of triangle, so 130 runs both ways by precision).
+// Past kTrsvOther the kernel declines increments other than 1, and transposed solves past
+// kTransposedBytes of triangle.
+constexpr int kTrsvOther = ladder::trsv::kSmallMax;
 TYPED_TEST(Small, Trsv) {
     using T = TypeParam;
     std::vector<int> orders;
-    for (int n = 1; n <= kMax; ++n) orders.push_back(n);
+    for (int n = 1; n <= kTrsvOther; ++n) orders.push_back(n);
     for (int n : {17, 31, 33, 65, 130}) orders.push_back(n);
     for (int n : orders)
         for (char uplo : {'U', 'L'})
@@ -450,8 +456,8 @@ TYPED_TEST(Small, Trsv) {
                         const int len = 1 + (n - 1) * std::abs(incx);
                         Mat<T> x(len, 1);
                         Mat<T> ref = x;
-                        const bool past = int64_t(n) * n * int64_t(sizeof(T)) / 2 > (16 << 10);
-                        if (n > kMax && (incx != 1 || (trans != 'N' && past))) {
+                        const bool past = ladder::trsv::triangle_bytes<T>(n) > ladder::trsv::kTransposedBytes;
+                        if (n > kTrsvOther && (incx != 1 || (trans != 'N' && past))) {
                             EXPECT_FALSE(small::trsv(uplo, trans, diag, n, a.data(), a.ld, x.data(), incx, a.data()));
                             continue;
                         }
@@ -463,8 +469,9 @@ TYPED_TEST(Small, Trsv) {
                         for (int i = 0; i < len; ++i)
                             if (i % std::abs(incx) != 0) EXPECT_TRUE(same_bits(x.at(i, 0), ref.at(i, 0)));
                     }
-    // Transposed solves whose triangle is past 16 KiB go to BLAS: the first order past it.
-    const int big = sizeof(T) == 16 ? 46 : sizeof(T) == 8 ? 65 : 91;
+    // Transposed solves whose triangle is past kTransposedBytes go to BLAS: the first order past it.
+    int big = 1;
+    while (ladder::trsv::triangle_bytes<T>(big) <= ladder::trsv::kTransposedBytes) ++big;
     Mat<T> a(big, big), x(big, 1);
     EXPECT_TRUE(small::trsv('L', 'N', 'N', big, a.data(), a.ld, x.data(), 1));
     EXPECT_FALSE(small::trsv('L', 'T', 'N', big, a.data(), a.ld, x.data(), 1));
@@ -593,9 +600,7 @@ TYPED_TEST(Small, GeqrfGroup) {
 // Frobenius norm; with compare, the first reflector and d[0] are LAPACK's (its sign convention;
 // integer data, rank deficient, has reflectors that are not unique). Not every d and e
 // elementwise: a later alpha that is zero up to rounding decides that reflector's sign, and from
-// there on any two codes differ (in single precision at 64 x 64 the one-matrix kernel and sgebrd
-// differed by 6 in some d over 2,400 random matrices, the grouped kernel likewise, each on other
-// matrices; at 14 x 15 by 200 n eps).
+// there on any two codes differ, on some random matrices by far more than kCompare.
 template <class T>
 void check_bidiagonal(const std::vector<T> &a, const std::vector<T> &f, const std::vector<Real<T>> &d,
                       const std::vector<Real<T>> &e, const std::vector<T> &tq, const std::vector<T> &tp, int m, int n,
@@ -742,16 +747,20 @@ TYPED_TEST(Small, DeclinesOutsideItsRange) {
 
 // ---- blocked bidiagonal reduction -------------------------------------------------------------
 // Shapes of the blocked kernel (panels of 8 columns): its first order, the uniform batches' switch
-// from the group kernel (128), odd orders, m > n with a narrow last panel; lda > m throughout
-// (Mat's guard rows).
-const std::pair<int, int> kBidiagShapes[] = {{65, 65},   {127, 127}, {128, 128}, {191, 191},
-                                             {257, 257}, {300, 161}, {243, 203}};
+// from the group kernel, odd orders, m > n with a narrow last panel; lda > m throughout (Mat's
+// guard rows).
+constexpr int kBidiagMin = ladder::gebrd::kBlockedMin, kBidiagUniform = ladder::gebrd::kBlockedUniformFrom;
+const std::pair<int, int> kBidiagShapes[] = {{kBidiagMin, kBidiagMin},
+                                             {kBidiagUniform - 1, kBidiagUniform - 1},
+                                             {kBidiagUniform, kBidiagUniform},
+                                             {191, 191},
+                                             {257, 257},
+                                             {300, 161},
+                                             {243, 203}};
 // The outputs compared with LAPACK's elementwise, for random matrices: those of the first steps,
 // three panels (two trailing updates). Later reflectors carry the matrix's conditioning, more so
-// towards the end of a square matrix or block: on these matrices the whole outputs of the kernel
-// and dgebrd differed by up to 1,825 (diff_ratio), and dgebrd's blocked and unblocked codes
-// (lwork = m + n) by up to 1,218 from each other; the first 40 steps' by up to 124 (65 x 65, and
-// 127 x 127 split at 63), the first 24 steps' by 119 where a 32 x 32 block ends there.
+// towards the end of a square matrix or block, where the kernel and dgebrd differ by more than
+// kCompare, as dgebrd's own blocked and unblocked codes do from each other.
 constexpr int kBidiagLeading = 24;
 
 // The blocked reduction of a, checked as check_bidiagonal says (the whole reduction by its
@@ -825,8 +834,8 @@ TYPED_TEST(Small, BlockedGebrd) {
             for (int i = 0; i < m; ++i) tiny.at(i, j) *= small;
         check_blocked_gebrd(tiny, shape + " tiny", false);
     }
-    EXPECT_FALSE(bidiag::covers<T>(64, 64));
-    EXPECT_FALSE(bidiag::covers<T>(1025, 1025));
+    EXPECT_FALSE(bidiag::covers<T>(kBidiagMin - 1, kBidiagMin - 1));
+    EXPECT_FALSE(bidiag::covers<T>(ladder::gebrd::kBlockedMax + 1, ladder::gebrd::kBlockedMax + 1));
     EXPECT_FALSE(bidiag::covers<T>(200, 201));  // m < n: lower bidiagonal, LAPACK's
 }
 

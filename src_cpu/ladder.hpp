@@ -1,0 +1,156 @@
+// The CPU backend's size ladder: for each routine family, which kernel takes which orders. Every
+// size threshold of src_cpu is here, once; the kernels, the run() functions that choose among
+// them and the kernels' tests (tests/test_small_kernels.cpp) read it from here. The measurements
+// behind each step are in src_cpu/PERFORMANCE.md ("Why the kernels are as they are").
+//
+// Kernels, in the order a family's run() tries them:
+//   group     eight matrices of one order at once, one per SIMD lane (small.hpp, *_group):
+//             uniform batches (strided or pointer arrays) of real types
+//   tiled     the AVX-512 tiled LU and Cholesky (tiled.hpp), the blocked QR (qr.cpp) and the
+//             blocked bidiagonal reduction (bidiag.hpp): one matrix at a time, larger orders
+//   small     the one-matrix kernels for tiny matrices (small.hpp): every other case they cover
+//   LAPACK    the system library, everywhere else
+// Within a kernel, orders up to its *FixedMax constant are compiled one by one (a compile-time
+// order: Fixed<N> in small_detail.hpp), the orders above it with the order known at run time:
+// compile-time orders only where they measured faster (bench/kernel_sizes.cpp; the figures in
+// src_cpu/PERFORMANCE.md, "Compile-time orders"). Where real and complex types differ, the
+// constant is a template on the scalar type (by_kind).
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+namespace bl {
+namespace cpu {
+namespace ladder {
+
+// A value for real scalar types and another for complex ones.
+template <class T> constexpr int by_kind(int real, int complex) {
+    return std::is_floating_point<T>::value ? real : complex;
+}
+
+// ---- every family -------------------------------------------------------------------------------
+// Below this many flops in a whole call the loop runs on the calling thread: waking the thread
+// team would cost more than it saves.
+constexpr double kParallelFlops = 1e5;
+// The one-matrix kernels' largest row or column count (getrf, getrs, potrf, potrs, trsv with an
+// increment other than 1, and the fixed sizes of geqrf and gebrd): past it LAPACK is as fast.
+constexpr int kSmallMax = 16;
+// The group kernels keep their interleaved copy of eight matrices on the stack up to this order
+// (66 KiB of doubles); past it on the heap, as a thread's stack may not have room.
+constexpr int kGroupStackMax = 32;
+
+// ---- LU: getrf, getrs, gesv ---------------------------------------------------------------------
+namespace lu {
+// Uniform square batches up to this order go to getrf_group: from the next order the tiled LU is
+// as fast, and faster at 64.
+constexpr int kGroupMax = 56;
+// getrf_group orders compiled one by one; past them one version takes the order at run time,
+// as fast from order 7 in float and double.
+constexpr int kGroupFixedMax = 6;
+// The one-matrix getrf (any m, n up to it) and getrs (n up to it).
+constexpr int kSmallMax = ladder::kSmallMax;
+// Square orders compiled one by one in the one-matrix getrf: faster at every order for real
+// types, up to 11 for complex ones.
+template <class T> constexpr int kSmallFixedMax = by_kind<T>(16, 11);
+// Orders compiled one by one in the one-matrix getrs: faster up to 4 for real types, at every
+// order for complex ones.
+template <class T> constexpr int kSolveFixedMax = by_kind<T>(4, 16);
+}  // namespace lu
+
+// ---- Cholesky: potrf, potrs, posv ---------------------------------------------------------------
+namespace cholesky {
+// Uniform batches up to this order go to potrf_group: it beats the OpenMP loop over LAPACK up to
+// there, the tiled Cholesky past it.
+constexpr int kGroupMax = 64;
+// potrf_group orders compiled one by one; past them one version takes the order at run time,
+// as fast from order 16 in float and faster in double.
+constexpr int kGroupFixedMax = 15;
+// The one-matrix potrf and potrs: past it LAPACK's dpotrf is as fast (and the tiled kernel takes
+// over at tiled::kMin).
+constexpr int kSmallMax = ladder::kSmallMax;
+// Orders compiled one by one in the one-matrix potrf: faster up to 11 for real types, 12 for
+// complex ones.
+template <class T> constexpr int kSmallFixedMax = by_kind<T>(11, 12);
+// Orders compiled one by one in the one-matrix potrs: faster up to 3 for real types, 11 for
+// complex ones.
+template <class T> constexpr int kSolveFixedMax = by_kind<T>(3, 11);
+}  // namespace cholesky
+
+// ---- the tiled LU and Cholesky (tiled.hpp), for both families -----------------------------------
+namespace tiled {
+// Square orders the tiled kernels take (one matrix at a time, real types, AVX-512); below kMin,
+// and for uniform batches up to the group kernels' tops, the group kernels come first.
+constexpr int kMin = 33;
+// Past it OpenBLAS's blocked routines are as fast, and the padded copy outgrows the caches.
+constexpr int kMax = 1024;
+}  // namespace tiled
+
+// ---- QR: geqrf (ormqr, orgqr and gels are LAPACK's) -----------------------------------------------
+namespace qr {
+// From this min(m, n) the library's blocked QR (qr.cpp): it overtakes the group kernel there,
+// and LAPACK's geqrf stays unblocked up to 128.
+constexpr int kBlockedFrom = 80;
+// Uniform batches with m and n up to this go to geqrf_group (the blocked QR takes the square
+// orders from kBlockedFrom, where it is as fast).
+constexpr int kGroupMax = 80;
+// geqrf_group square orders compiled one by one (faster at every one of them); other shapes take
+// m and n at run time.
+constexpr int kGroupFixedMax = 16;
+// The one-matrix geqrf (and gebrd): m and n up to it, where LAPACK still runs its unblocked
+// geqr2 / gebd2, one BLAS-2 call or two per column.
+constexpr int kSmallMax = 64;
+// Square orders compiled one by one in the one-matrix geqrf: faster at every order up to
+// ladder::kSmallMax for real types, up to 5 for complex ones.
+template <class T> constexpr int kSmallFixedMax = by_kind<T>(16, 5);
+}  // namespace qr
+
+// ---- bidiagonal reduction: gebrd ----------------------------------------------------------------
+namespace gebrd {
+// Uniform batches with m and n up to this go to gebrd_group, unless the blocked kernel takes them
+// (kBlockedUniformFrom); LAPACK's dgebrd overtakes the grouped reduction past it.
+constexpr int kGroupMax = 256;
+// gebrd_group square orders compiled one by one (faster at every one of them); other shapes take
+// m and n at run time.
+constexpr int kGroupFixedMax = 16;
+// The blocked reduction (bidiag.hpp; m >= n, real types, AVX-512) takes n from kBlockedMin to
+// kBlockedMax one matrix at a time: below kBlockedMin the one-matrix and group kernels are
+// faster, past kBlockedMax LAPACK is as fast.
+constexpr int kBlockedMin = 65;
+constexpr int kBlockedMax = 1024;
+// Uniform batches take the blocked kernel rather than gebrd_group from this n, where it overtakes.
+constexpr int kBlockedUniformFrom = 128;
+// The one-matrix gebrd: the same range as the one-matrix geqrf.
+constexpr int kSmallMax = qr::kSmallMax;
+// Square orders compiled one by one in the one-matrix gebrd: faster at every order up to
+// ladder::kSmallMax for real types, up to 5 for complex ones.
+template <class T> constexpr int kSmallFixedMax = by_kind<T>(16, 5);
+}  // namespace gebrd
+
+// ---- triangular solve: trsv ----------------------------------------------------------------------
+namespace trsv {
+// With incx = 1 the kernel by blocks of columns takes the orders from this one: it beats the
+// one-matrix kernel there.
+constexpr int kBlockedFrom = 3;
+// The one-matrix kernel takes the other increments up to this order (BLAS past it), and incx = 1
+// below kBlockedFrom.
+constexpr int kSmallMax = ladder::kSmallMax;
+// Orders compiled one by one in the one-matrix kernel: none for real types, where the run-time
+// order is as fast or faster, every one for complex types.
+template <class T> constexpr int kSmallFixedMax = by_kind<T>(0, 16);
+// The one-matrix kernel prefetches the next matrix only from this order: below it the hardware
+// prefetcher keeps up by itself and the prefetches cost more than they save.
+constexpr int kPrefetchFrom = 9;
+// The blocked kernel prefetches the next matrix's triangle only up to this size: a larger one
+// competes with the current triangle's stream.
+constexpr int64_t kPrefetchBytes = 64 << 10;
+// Transposed solves with a triangle past this size go to BLAS, whose transposed form runs on its
+// gemv kernel faster than the blocked kernel's dot products.
+constexpr int64_t kTransposedBytes = 16 << 10;
+// Bytes of the triangle of an order-n matrix of T, as the two limits above count them.
+template <class T> constexpr int64_t triangle_bytes(int n) { return int64_t(n) * n * int64_t(sizeof(T)) / 2; }
+}  // namespace trsv
+
+}  // namespace ladder
+}  // namespace cpu
+}  // namespace bl

@@ -1,0 +1,98 @@
+// small.hpp's entry points that choose among build units (small_dispatch.hpp): the group kernels
+// by instruction set, trsv by order and increment (ladder::trsv).
+#include "ladder.hpp"
+#include "precisions.hpp"
+#include "small.hpp"
+#include "small_dispatch.hpp"
+
+namespace bl {
+namespace cpu {
+namespace small {
+
+// f, an entry point of the instruction-set units, from the units that run on this processor.
+#ifdef BL_HAVE_ISA_V3
+#define BL_BY_ISA(f) (use_v3() ? v3::f : base::f)
+#else
+#define BL_BY_ISA(f) base::f
+#endif
+
+// Whether a group call is one the kernels take: count matrices of one group, and as many next.
+inline bool group_counts(int count, int next_count) {
+    return count >= 1 && count <= group_size && next_count <= group_size;
+}
+
+template <class T> bool getrf_group_covers(int n) { return !is_complex<T> && n >= 1 && n <= ladder::lu::kGroupMax; }
+
+template <class T>
+bool getrf_group(int n, T *const *A, int lda, int *const *ipiv, int *info, int count, const T *const *next, int next_count) {
+    if (!getrf_group_covers<T>(n) || !group_counts(count, next_count)) return false;
+    if constexpr (is_complex<T>) return false;
+    else return BL_BY_ISA(getrf_group<T>)(n, A, lda, ipiv, info, count, next, next_count);
+}
+
+template <class T> bool potrf_group_covers(int n) {
+    return !is_complex<T> && n >= 1 && n <= ladder::cholesky::kGroupMax;
+}
+
+template <class T>
+bool potrf_group(char uplo, int n, T *const *A, int lda, int *info, int count, const T *const *next, int next_count) {
+    if (!potrf_group_covers<T>(n) || !group_counts(count, next_count)) return false;
+    if constexpr (is_complex<T>) return false;
+    else return BL_BY_ISA(potrf_group<T>)(uplo, n, A, lda, info, count, next, next_count);
+}
+
+template <class T> bool geqrf_group_covers(int m, int n) {
+    constexpr int top = ladder::qr::kGroupMax;
+    return !is_complex<T> && m >= 1 && n >= 1 && m <= top && n <= top;
+}
+
+template <class T>
+bool geqrf_group(int m, int n, T *const *A, int lda, T *const *tau, int count, const T *const *next, int next_count) {
+    if (!geqrf_group_covers<T>(m, n) || !group_counts(count, next_count)) return false;
+    if constexpr (is_complex<T>) return false;
+    else return BL_BY_ISA(geqrf_group<T>)(m, n, A, lda, tau, count, next, next_count);
+}
+
+template <class T> bool gebrd_group_covers(int m, int n) {
+    constexpr int top = ladder::gebrd::kGroupMax;
+    return !is_complex<T> && m >= 1 && n >= 1 && m <= top && n <= top;
+}
+
+template <class T>
+bool gebrd_group(int m, int n, T *const *A, int lda, Real<T> *const *d, Real<T> *const *e, T *const *tauq,
+                 T *const *taup, int count, const T *const *next, int next_count) {
+    if (!gebrd_group_covers<T>(m, n) || !group_counts(count, next_count)) return false;
+    if constexpr (is_complex<T>) return false;
+    else return BL_BY_ISA(gebrd_group<T>)(m, n, A, lda, d, e, tauq, taup, count, next, next_count);
+}
+
+// With incx = 1 the blocked kernel takes every order from ladder::trsv::kBlockedFrom, but
+// transposed solves only up to kTransposedBytes of triangle (BLAS past it); it prefetches `next`
+// up to kPrefetchBytes. Everything else up to kSmallMax goes to the one-matrix kernel.
+template <class T>
+bool trsv(char uplo, char trans, char diag, int n, const T *A, int lda, T *x, int incx, const T *next) {
+    using namespace ladder::trsv;
+    const int64_t bytes = triangle_bytes<T>(n);
+    if (n >= kBlockedFrom && incx == 1 && (trans == 'N' || bytes <= kTransposedBytes)) {
+        BL_BY_ISA(blocked_trsv<T>)(uplo == 'L', trans, diag == 'U', n, A, lda, x, bytes <= kPrefetchBytes ? next : nullptr);
+        return true;
+    }
+    return trsv_small(uplo, trans, diag, n, A, lda, x, incx, next);
+}
+
+#define BL_SMALL_DISPATCH(p, T)                                                                   \
+    template bool getrf_group_covers<T>(int);                                                     \
+    template bool getrf_group<T>(int, T *const *, int, int *const *, int *, int, const T *const *, int); \
+    template bool potrf_group_covers<T>(int);                                                     \
+    template bool potrf_group<T>(char, int, T *const *, int, int *, int, const T *const *, int);  \
+    template bool geqrf_group_covers<T>(int, int);                                                \
+    template bool geqrf_group<T>(int, int, T *const *, int, T *const *, int, const T *const *, int); \
+    template bool gebrd_group_covers<T>(int, int);                                                \
+    template bool gebrd_group<T>(int, int, T *const *, int, Real<T> *const *, Real<T> *const *, T *const *, \
+                                 T *const *, int, const T *const *, int);                         \
+    template bool trsv<T>(char, char, char, int, const T *, int, T *, int, const T *);
+BL_PRECISIONS(BL_SMALL_DISPATCH)
+
+}  // namespace small
+}  // namespace cpu
+}  // namespace bl

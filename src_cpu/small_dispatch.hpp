@@ -1,0 +1,61 @@
+// Where the tiny-matrix kernels (small.hpp) are chosen among their build units.
+//
+// The group kernels (small_*_group.cpp) and the blocked trsv (small_trsv_blocked.cpp) are
+// compiled once per instruction set, each build unit with its own flags (cmake/units.cmake,
+// batchlapack_isa_units): `base` for the baseline the library is built for, `v3` for x86-64-v3
+// (AVX2, FMA: four doubles a vector and the multiply-adds fused) where the compiler has it. Their
+// entry points are declared here in namespaces of those names; small_dispatch.cpp picks one per
+// call by what the processor supports, checked once (use_v3), and holds small.hpp's entry points
+// for the groups and for trsv.
+#pragma once
+
+#include <cstdint>
+
+#include "args.hpp"
+
+namespace bl {
+namespace cpu {
+namespace small {
+
+#define BL_SMALL_ISA_ENTRIES                                                                      \
+    template <class R>                                                                            \
+    bool getrf_group(int n, R *const *A, int lda, int *const *ipiv, int *info, int count, const R *const *next, \
+                     int next_count);                                                             \
+    template <class R>                                                                            \
+    bool potrf_group(char uplo, int n, R *const *A, int lda, int *info, int count, const R *const *next, \
+                     int next_count);                                                             \
+    template <class R>                                                                            \
+    bool geqrf_group(int m, int n, R *const *A, int lda, R *const *tau, int count, const R *const *next, \
+                     int next_count);                                                             \
+    template <class R>                                                                            \
+    bool gebrd_group(int m, int n, R *const *A, int lda, R *const *d, R *const *e, R *const *tauq, \
+                     R *const *taup, int count, const R *const *next, int next_count);            \
+    /* x := op(A)^{-1} x, x contiguous, by blocks of columns; with `next`, its triangle prefetched */ \
+    template <class T>                                                                            \
+    void blocked_trsv(bool lower, char trans, bool unit, int n, const T *a, int64_t lda, T *x, const T *next);
+namespace base {
+BL_SMALL_ISA_ENTRIES
+}  // namespace base
+namespace v3 {
+BL_SMALL_ISA_ENTRIES
+}  // namespace v3
+#undef BL_SMALL_ISA_ENTRIES
+
+// Whether the v3 units run on this processor (the units exist and it has x86-64-v3).
+inline bool use_v3() {
+#if defined(BL_HAVE_ISA_V3) && (defined(__GNUC__) || defined(__clang__))
+    static const bool v3 = __builtin_cpu_supports("x86-64-v3");
+    return v3;
+#else
+    return false;
+#endif
+}
+
+// The one-matrix trsv of small_trsv.cpp (any increment) for orders up to ladder::trsv::kSmallMax;
+// false, nothing done, past them.
+template <class T>
+bool trsv_small(char uplo, char trans, char diag, int n, const T *A, int lda, T *x, int incx, const T *next);
+
+}  // namespace small
+}  // namespace cpu
+}  // namespace bl
