@@ -146,7 +146,7 @@ template <class T> __device__ void update_mma(const Update<T> &g) {  // T = doub
     __shared__ double As[LA * KT], Bs[LB * BM];
     UpdateTile<T> u;
     if (!u.init(g, BM)) return;
-    const int lane = threadIdx.x % 32, warp = threadIdx.x / 32, wr = (warp % 2) * 32, wc = (warp / 2) * 16;
+    const int lane = lane_id(), warp = warp_id(), wr = (warp % 2) * 32, wc = (warp / 2) * 16;
     const int g8 = lane / 4, q4 = lane % 4;
     double acc[4][2][2] = {};
     for (int k0 = 0; k0 < u.kk; k0 += KT) {
@@ -163,9 +163,7 @@ template <class T> __device__ void update_mma(const Update<T> &g) {  // T = doub
             for (int x = 0; x < 4; ++x)
 #pragma unroll
                 for (int y = 0; y < 2; ++y)
-                    asm("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%0, %1};"
-                        : "+d"(acc[x][y][0]), "+d"(acc[x][y][1])
-                        : "d"(av[x]), "d"(bv[y]));
+                    mma_8x8x4(acc[x][y][0], acc[x][y][1], av[x], bv[y]);
         }
         __syncthreads();
     }
@@ -272,14 +270,14 @@ template <class T> __global__ void __launch_bounds__(128) lu_swap_solve(LuSwapSo
         // go to local memory)
         int pos0 = j + lane, src0 = j + lane, pos1 = 0, src1 = 0;
         int n = jb;
-        auto src_of = [&](int e) { return __shfl_sync(0xffffffffu, e < 32 ? src0 : src1, e & 31); };
+        auto src_of = [&](int e) { return shfl(e < 32 ? src0 : src1, e & 31); };
         for (int k = 0; k < jb; ++k) {
-            const int q = __shfl_sync(0xffffffffu, pk, k);
+            const int q = shfl(pk, k);
             int e = q - j;
             if (e >= jb) {
-                const unsigned m0 = __ballot_sync(0xffffffffu, lane >= jb && lane < n && pos0 == q);
-                const unsigned m1 = __ballot_sync(0xffffffffu, lane + 32 < n && pos1 == q);
-                e = m0 ? __ffs(m0) - 1 : m1 ? 31 + __ffs(m1) : n;
+                const unsigned m0 = ballot(lane >= jb && lane < n && pos0 == q);
+                const unsigned m1 = ballot(lane + 32 < n && pos1 == q);
+                e = m0 ? first_set(m0) - 1 : m1 ? 31 + first_set(m1) : n;
                 if (e == n) {
                     if (lane == (n & 31)) {
                         if (n < 32) pos0 = src0 = q;
