@@ -25,7 +25,15 @@ endif()
 if(BATCHLAPACK_CUDA)
   set(CMAKE_CUDA_STANDARD 17)
   set(CMAKE_CUDA_STANDARD_REQUIRED ON)
-  file(GLOB BATCHLAPACK_CUDA_SOURCES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/src_cuda/*.cu)
+  # Build units: the runtime and the offers (no kernels) once; every other source (a family's
+  # drivers, or a group of its kernels: the fully unrolled register kernels have sources of their
+  # own) once per precision (cmake/units.cmake), so that the slowest unit is a fraction of a family.
+  # src_cuda/PERFORMANCE.md ("Build") has each unit's compile time.
+  set(_bl_cuda_once ${PROJECT_SOURCE_DIR}/src_cuda/runtime.cu ${PROJECT_SOURCE_DIR}/src_cuda/offer.cu)
+  file(GLOB _bl_cuda_per_precision CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/src_cuda/*.cu)
+  list(REMOVE_ITEM _bl_cuda_per_precision ${_bl_cuda_once})
+  batchlapack_precision_units(_bl_cuda_units ${_bl_cuda_per_precision})
+  set(BATCHLAPACK_CUDA_SOURCES ${_bl_cuda_once} ${_bl_cuda_units})
   message(STATUS "batchlapack: CUDA backend ON (architectures ${CMAKE_CUDA_ARCHITECTURES})")
 else()
   set(BATCHLAPACK_CUDA_SOURCES ${PROJECT_SOURCE_DIR}/src_cuda/stub.cpp)

@@ -192,7 +192,7 @@ template <bool Right, class T> __global__ void __launch_bounds__(32) trsv_stream
                 if (at.u == P - 1) {  // x_t is solved
                     xs[row] = acc;
                     if (row < N) x[int64_t(row) * inc] = acc;
-                    __syncwarp();
+                    warp_sync();
                 }
             });
     } else {
@@ -232,7 +232,7 @@ template <bool Right, class T> __global__ void __launch_bounds__(32) trsv_stream
                 if (at.u + 1 == (s + 1) * P) {  // the block row is solved
                     xs[row] = acc;
                     if (row < N) x[int64_t(row) * inc] = acc;
-                    __syncwarp();
+                    warp_sync();
                     if (s + 1 < blocks) acc = rhs(s + 1);
                 }
             });
@@ -242,9 +242,7 @@ template <bool Right, class T> __global__ void __launch_bounds__(32) trsv_stream
 template <class T> void launch_trsv_stream(const TrsvStream<T> &g, int maxn, int64_t count, cudaStream_t stream) {
     const size_t bytes = size_t(maxn + 31) / 32 * 32 * sizeof(T);
     void (*kernel)(TrsvStream<T>) = g.t.transpose ? trsv_stream<false, T> : trsv_stream<true, T>;
-    if (bytes > 48 * 1024)  // complex double beyond n = 3072: past the default limit, opt in
-        check(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes)),
-              "cudaFuncSetAttribute");
+    if (bytes > kDefaultSharedBytes) allow_shared(kernel, bytes);  // complex double beyond n = 3072
     kernel<<<unsigned(count), 32, bytes, stream>>>(g);
     check_launch("trsv_stream");
 }
@@ -308,8 +306,8 @@ template <class T> int run(const Trsv<T> &op) {
                                    c.stream);
                 return;
             }
-            launch(TrsvBody<Dev<T>>{t, c.sizes(op.n), c.view(op.A), c.view(op.x)}, c.count, false, block_threads(maxn),
-                   0, c.stream);
+            launch_blocks(TrsvBody<Dev<T>>{t, c.sizes(op.n), c.view(op.A), c.view(op.x)}, c.count, block_threads(maxn),
+                          0, c.stream);
         });
 }
 BL_INSTANTIATE_RUN(Trsv)

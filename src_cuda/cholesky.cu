@@ -1,6 +1,7 @@
 // CUDA backend: Cholesky factorization (potrf) and the solves built on it (potrs, posv).
 #include "backend.hpp"
 #include "blocked.cuh"
+#include "cholesky.cuh"
 #include "kernels.cuh"
 #include "stage.cuh"
 
@@ -39,62 +40,6 @@ template <class T> struct PotrfBody {
         if (t.rank() == 0) info[i] = result;
     }
 };
-
-// Cholesky of matrices up to NB x NB in registers: a group of NB lanes per matrix, lane r
-// holding row r of L (for 'U', row r of U^H, read from column r). Each step broadcasts the
-// diagonal and the column by shuffles; no shared memory, no barriers. After a non-positive
-// pivot the matrix is left as it stands, as the shared-memory kernel leaves it.
-// In the blocked algorithm (`blocked`) it factors the diagonal block at (j0, j0) of the matrices
-// that have not failed yet, and adds j0 to a failure's info.
-template <class T> struct PotrfRegisters {
-    bool upper;
-    Sizes n;
-    View<T> A;
-    int *info;
-    int64_t count;
-    int j0;
-    bool blocked;
-};
-template <int NB, class T> __global__ void __launch_bounds__(128) potrf_registers(PotrfRegisters<T> g) {
-    using R = RealOf<T>;
-    const int lane = threadIdx.x & (NB - 1);
-    const int64_t i = (int64_t(blockIdx.x) * blockDim.x + threadIdx.x) / NB;
-    const bool live = i < g.count && !(g.blocked && g.info[i] != 0);
-    const int N = live ? max(0, min(g.blocked ? NB : g.n[i], g.n[i] - g.j0)) : 0;
-    const int lda = live ? g.A.ldi(i) : 0;
-    T *a = live ? g.A.at(i) + g.j0 + int64_t(g.j0) * lda : nullptr;
-    auto at = [&](int c) -> T & { return g.upper ? a[c + int64_t(lane) * lda] : a[lane + int64_t(c) * lda]; };
-    T row[NB];
-#pragma unroll
-    for (int c = 0; c < NB; ++c) row[c] = lane < N && c <= lane ? conj_if(g.upper, at(c)) : T(0);
-    int info = 0;
-#pragma unroll
-    for (int j = 0; j < NB; ++j) {
-        const R d = real_(shfl(row[j], j, NB));
-        const bool step = j < N && info == 0;
-        if (step && !(d > R(0))) info = j + 1;
-        const bool go = step && info == 0;
-        const R s = go ? sqrt(d) : R(1);
-        if (go && lane == j) row[j] = T(s);
-        if (go && lane > j) row[j] = row[j] / s;
-#pragma unroll
-        for (int c = j + 1; c < NB; ++c) {
-            const T lc = shfl(row[j], c, NB);  // L(c, j)
-            if (go && lane >= c && lane < N) row[c] -= row[j] * conj_(lc);
-        }
-    }
-    if (!live) return;
-#pragma unroll
-    for (int c = 0; c < NB; ++c)
-        if (lane < N && c <= lane) at(c) = conj_if(g.upper, row[c]);
-    if (lane == 0 && (!g.blocked || info != 0)) g.info[i] = info == 0 ? 0 : g.j0 + info;
-}
-template <class T> void launch_potrf_registers(const PotrfRegisters<T> &g, int largest, cudaStream_t stream) {
-    launch_register_groups(largest, g.count, [&](auto nb, unsigned blocks) {
-        potrf_registers<decltype(nb)::value><<<blocks, 128, 0, stream>>>(g);
-    });
-    check_launch("potrf_registers");
-}
 
 // Cholesky of orders 33..64 in one kernel: a block of 64 threads per matrix, thread r holding
 // row r of L (for 'U', row r of U^H) in registers, as in potrf_registers. The column broadcasts
@@ -157,7 +102,7 @@ template <class T> __global__ void __launch_bounds__(64) potrf_fused(PotrfFused<
         T *col = cols + 64 * (j & 1);
         if (r >= j) col[r] = row[j];
         if (j < 32) __syncthreads();
-        else __syncwarp();
+        else warp_sync();
         const R d = real_(col[j]);
         if (!(d > R(0))) {  // also NaN; the same d in every thread
             info = j + 1;
@@ -266,8 +211,8 @@ template <class T> void launch_potrf(Chunk &c, char uplo, const Int &n, const Ar
     } else if (maxn <= kCholSharedMax) {
         const size_t tile = (size_t(maxn) * (maxn | 1) * sizeof(D) + 15) / 16 * 16;
         const bool in_shared = fits_shared(tile);
-        launch(PotrfBody<D>{upper, ns, a, c.info, in_shared}, c.count, false, block_threads(maxn, !in_shared),
-               in_shared ? tile : 0, c.stream);
+        launch_blocks(PotrfBody<D>{upper, ns, a, c.info, in_shared}, c.count, block_threads(maxn, !in_shared),
+                      in_shared ? tile : 0, c.stream);
         return;
     }
     c.clear_info();
@@ -308,7 +253,7 @@ void launch_potrs(Chunk &c, char uplo, const Int &n, const Int &nrhs, const Arra
     }
     const bool shared = maxn > 32 && maxn <= kSharedSolveMax;
     PotrsBody<Dev<T>> body{upper, c.sizes(n), c.sizes(nrhs), c.view(A), c.view(B), skip, shared};
-    if (shared) launch(body, c.count, false, solve_shared_threads(maxn, 2), solve_shared_bytes<Dev<T>>(maxn, false), c.stream);
+    if (shared) launch_blocks(body, c.count, solve_shared_threads(maxn, 2), solve_shared_bytes<Dev<T>>(maxn, false), c.stream);
     else launch(body, c.count, maxn <= 32, block_threads(maxn), 0, c.stream);
 }
 

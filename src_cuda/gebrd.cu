@@ -19,24 +19,9 @@
 #include "kernels.cuh"
 #include "stage.cuh"
 
-#include <cuda/std/limits>
-
 namespace bl {
 namespace cuda {
 namespace {
-
-// ---- scalars ---------------------------------------------------------------------------------
-template <class T> struct is_complex_t : std::false_type {};
-template <class R> struct is_complex_t<::cuda::std::complex<R>> : std::true_type {};
-template <class T> __device__ RealOf<T> imag_(T x) {
-    if constexpr (is_complex_t<T>::value) return x.imag();
-    else return RealOf<T>(0);
-}
-template <class T> __device__ T make_scalar(RealOf<T> re, RealOf<T> im) {
-    if constexpr (is_complex_t<T>::value) return T(re, im);
-    else return re;
-}
-template <class T> __device__ RealOf<T> abs2(T x) { return real_(conj_(x) * x); }
 
 // An elementary reflector H = I - tau v v^H with H^H (alpha, x) = (beta, 0), as ?larfg makes it
 // from alpha and ||x||: v = (1, scale * x), beta real. (LAPACK's further rescaling when |beta| is
@@ -54,8 +39,6 @@ template <class T> __device__ Reflector<T> reflector(T alpha, RealOf<T> xnorm) {
     return {make_scalar<T>((beta - ar) / beta, -ai / beta), T(1) / (alpha - T(beta)), beta};
 }
 
-// The sum over the lanes of the calling thread's warp, in every lane.
-template <class Team, class T> __device__ T warp_sum(const Team &, T v) { return sum(WarpTeam(), v, nullptr); }
 // The lanes a team's warp has (32; a team of one thread in a host-side check of this code).
 template <class Team> __device__ int lanes(const Team &t) { return min(32, t.size()); }
 
@@ -65,12 +48,11 @@ template <class Team> __device__ int lanes(const Team &t) { return min(32, t.siz
 // (a zero vector, or one of tiny or huge numbers): every thread takes the same branch.
 template <class Team, class R, class Get>
 __device__ R norm_of(const Team &t, R ssq, int count, Get get, void *scratch) {
-    using Limits = ::cuda::std::numeric_limits<R>;
     if (count <= 0) return R(0);
-    if (ssq >= Limits::min() / Limits::epsilon() && ssq <= Limits::max()) return sqrt(ssq);
-    const R s = ldexp(R(1), (ssq > Limits::max() ? -5 : 5) * Limits::max_exponent / 8);
+    if (ssq >= Limits<R>::min() / Limits<R>::epsilon() && ssq <= Limits<R>::max()) return sqrt(ssq);
+    const R s = ldexp(R(1), (ssq > Limits<R>::max() ? -5 : 5) * Limits<R>::max_exponent / 8);
     R part = R(0);
-    for (int k = t.rank(); k < count; k += t.size()) part += abs2(get(k) * s);
+    for (int k = t.rank(); k < count; k += t.size()) part += abs2_product(get(k) * s);
     return sqrt(sum(t, part, scratch)) / s;
 }
 
@@ -128,7 +110,7 @@ __device__ void gebd2(const Team &t, int M, int N, const Block<T> &A, RealOf<T> 
     for (int i = 0; i < N; ++i) {
         // H(i) annihilates A(i+1:M, i)
         R part = R(0);
-        for (int r = i + 1 + t.rank(); r < M; r += t.size()) part += abs2(A.get(r, i));
+        for (int r = i + 1 + t.rank(); r < M; r += t.size()) part += abs2_product(A.get(r, i));
         R norm = norm_of(t, sum(t, part, scratch), M - i - 1, [&](int k) { return A.get(i + 1 + k, i); }, scratch);
         Reflector<T> h = reflector(A.get(i, i), norm);
         for (int r = i + 1 + t.rank(); r < M; r += t.size()) A.put(r, i, A.get(r, i) * h.scale);
@@ -140,7 +122,7 @@ __device__ void gebd2(const Team &t, int M, int N, const Block<T> &A, RealOf<T> 
             for (int c = i + 1 + warp; c < N; c += warps) {
                 T w = T(0);
                 for (int r = i + lane; r < M; r += L) w += (r == i ? A.get(r, c) : conj_(A.get(r, i)) * A.get(r, c));
-                w = ct * warp_sum(t, w);
+                w = ct * lanes_sum(w);
                 for (int r = i + lane; r < M; r += L) A.put(r, c, A.get(r, c) - (r == i ? w : A.get(r, i) * w));
             }
         }
@@ -151,7 +133,7 @@ __device__ void gebd2(const Team &t, int M, int N, const Block<T> &A, RealOf<T> 
         }
         // G(i) annihilates A(i, i+2:N) (on the conjugated row, as ?gebd2)
         part = R(0);
-        for (int c = i + 2 + t.rank(); c < N; c += t.size()) part += abs2(A.get(i, c));
+        for (int c = i + 2 + t.rank(); c < N; c += t.size()) part += abs2_product(A.get(i, c));
         norm = norm_of(t, sum(t, part, scratch), N - i - 2, [&](int k) { return A.get(i, i + 2 + k); }, scratch);
         h = reflector(conj_(A.get(i, i + 1)), norm);
         // row i stores conj(u) = conj(scale) * A(i, c)
@@ -261,7 +243,7 @@ __device__ void labrd(const Team &t, const Panel<T> &g, int64_t b, const PanelSh
             for (int k = 0; k < i; ++k) a -= A.get(r, k) * conj_(y(i, k)) + x(r, k) * A.get(k, i);
             A.put(r, i, a);
             if (r == i) alpha = a;
-            else part += abs2(a);
+            else part += abs2_product(a);
         }
         R norm = sum(t, part, scratch);  // (its barriers publish alpha)
         norm = norm_of(t, norm, mm - i - 1, [&](int k) { return A.get(i + 1 + k, i); }, scratch);
@@ -281,7 +263,7 @@ __device__ void labrd(const Team &t, const Panel<T> &g, int64_t b, const PanelSh
             const int k = of_a ? q : q - i;
             T s = T(0);
             for (int r = i + lane; r < mm; r += L) s += conj_(of_a ? A.get(r, k) : x(r, k)) * v[r];
-            s = warp_sum(t, s);
+            s = lanes_sum(s);
             if (lane == 0) (of_a ? ts : ts2)[k] = s;
         }
         t.sync();
@@ -290,7 +272,7 @@ __device__ void labrd(const Team &t, const Panel<T> &g, int64_t b, const PanelSh
 #pragma unroll 4
             for (int r = i + lane; r < mm; r += L) s += conj_(A.get(r, c)) * v[r];
             for (int k = lane; k < i; k += L) s -= y(c, k) * ts[k] + conj_(A.get(k, c)) * ts2[k];  // (k < 32)
-            s = warp_sum(t, s);
+            s = lanes_sum(s);
             if (lane == 0) y(c, i) = tauq * s;
         }
         t.sync();
@@ -303,7 +285,7 @@ __device__ void labrd(const Team &t, const Panel<T> &g, int64_t b, const PanelSh
             for (int k = 0; k < i; ++k) a -= A.get(k, c) * x(i, k);
             A.put(i, c, a);
             if (c == i + 1) alpha = conj_(a);
-            else part += abs2(a);
+            else part += abs2_product(a);
         }
         norm = sum(t, part, scratch);
         norm = norm_of(t, norm, nn - i - 2, [&](int k) { return A.get(i, i + 2 + k); }, scratch);
@@ -323,7 +305,7 @@ __device__ void labrd(const Team &t, const Panel<T> &g, int64_t b, const PanelSh
             const int k = of_y ? q : q - i - 1;
             T s = T(0);
             for (int c = i + 1 + lane; c < nn; c += L) s += (of_y ? conj_(y(c, k)) : A.get(k, c)) * u[c];
-            s = warp_sum(t, s);
+            s = lanes_sum(s);
             if (lane == 0) (of_y ? s1 : s2)[k] = s;
         }
         t.sync();
@@ -458,13 +440,12 @@ template <class T> void launch_gebrd(Chunk &c, const Gebrd<T> &op) {
         return;
     }
     if (!fits_shared(vectors + sizeof(D) * (4 * 32 + kPanelThreads + 1))) {  // gebd2 in place: slow, any size
-        launch(Gebd2Body<D>{g, false, false}, c.count, false, block_threads(maxM, true), 0, c.stream);
+        launch_blocks(Gebd2Body<D>{g, false, false}, c.count, block_threads(maxM, true), 0, c.stream);
         return;
     }
     Workspace ws(size_t(c.count) * 2 * maxM * kBrdPanel * sizeof(D), c.stream);  // X and Y
     Panel<D> p{g, 0, ws.at<D>(), maxM, false};
-    check(cudaFuncSetAttribute(brd_panel<D>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(vectors)),
-          "cudaFuncSetAttribute");
+    allow_shared(brd_panel<D>, vectors);
     constexpr int BM = UpdateShape<D>::BM;
     for (int j = 0; j < kBrdPanel * panels(maxN); j += kBrdPanel) {
         p.j = j, p.restore = j > 0;
@@ -475,7 +456,7 @@ template <class T> void launch_gebrd(Chunk &c, const Gebrd<T> &op) {
         brd_update<<<dim3(unsigned(c.count), std::min(tiles, 65535u)), 256, 0, c.stream>>>(p, tiles);
         check_launch("brd_update");
     }
-    launch(Gebd2Body<D>{g, false, true}, c.count, false, block_threads(maxM, true), 0, c.stream);
+    launch_blocks(Gebd2Body<D>{g, false, true}, c.count, block_threads(maxM, true), 0, c.stream);
 }
 
 }  // namespace

@@ -28,31 +28,31 @@ template <class Team, class Body> __global__ void each_matrix(Body body, int64_t
     body(t, i, tiles + size_t(t.index()) * tile_bytes, scratch);
 }
 
-// Launches body over `count` matrices: with warp teams when `warp`, 4 to a block, else one block of
-// `threads` per matrix; each team gets `tile_bytes` of dynamic shared memory.
-template <class Body> void launch(const Body &body, int64_t count, bool warp, int threads, size_t tile_bytes,
-                                  cudaStream_t stream) {
+// Launches body over `count` matrices with teams of type Team: warps (WarpTeam), 4 to a block, or
+// one block of `threads` per matrix (BlockTeam); each team gets `tile_bytes` of dynamic shared
+// memory. A body only ever run by blocks is launched by launch_blocks, so that its warp-team
+// kernel is not compiled for nothing; `launch` chooses at run time.
+template <class Team, class Body>
+void launch_teams(const Body &body, int64_t count, int threads, size_t tile_bytes, cudaStream_t stream) {
     if (count == 0) return;
+    constexpr bool warp = std::is_same<Team, WarpTeam>::value;
     const int per_block = warp ? 4 : 1;
     if (warp) threads = 32 * per_block;
     const size_t shared = tile_bytes * per_block;
     const unsigned blocks = unsigned((count + per_block - 1) / per_block);
-    // Past 48 KiB of shared memory per block (the static scratch included) a kernel must opt in.
-    const bool opt_in = shared + kScratchBytes > 48 * 1024;
-    if (warp) {
-        if (opt_in)
-            check(cudaFuncSetAttribute(each_matrix<WarpTeam, Body>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                       int(shared)),
-                  "cudaFuncSetAttribute");
-        each_matrix<WarpTeam><<<blocks, threads, shared, stream>>>(body, count, tile_bytes);
-    } else {
-        if (opt_in)
-            check(cudaFuncSetAttribute(each_matrix<BlockTeam, Body>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                       int(shared)),
-                  "cudaFuncSetAttribute");
-        each_matrix<BlockTeam><<<blocks, threads, shared, stream>>>(body, count, tile_bytes);
-    }
+    // Past the default limit (the static scratch included) a kernel must opt in.
+    if (shared + kScratchBytes > kDefaultSharedBytes) allow_shared(each_matrix<Team, Body>, shared);
+    each_matrix<Team><<<blocks, threads, shared, stream>>>(body, count, tile_bytes);
     check_launch("each_matrix");
+}
+template <class Body>
+void launch_blocks(const Body &body, int64_t count, int threads, size_t tile_bytes, cudaStream_t stream) {
+    launch_teams<BlockTeam>(body, count, threads, tile_bytes, stream);
+}
+template <class Body> void launch(const Body &body, int64_t count, bool warp, int threads, size_t tile_bytes,
+                                  cudaStream_t stream) {
+    if (warp) launch_teams<WarpTeam>(body, count, threads, tile_bytes, stream);
+    else launch_blocks(body, count, threads, tile_bytes, stream);
 }
 
 // Threads for a block team on matrices of `rows` rows: about one a row, 64 to 256 (measured on
@@ -213,7 +213,7 @@ __device__ void trsv_shared(const BlockTeam &t, const Triangle &tr, int n, const
                     for (int u = 0; u < 4; ++u) part[u] += A(i + 32 * u, k0 + q) * x[i + 32 * u];
                 for (; i < hi; i += 32) part[0] += A(i, k0 + q) * x[i];
                 T total = (part[0] + part[1]) + (part[2] + part[3]);
-                for (int o = 16; o > 0; o >>= 1) total += shfl_xor(total, o);
+                total = lanes_sum(total);
                 if (lane == 0) x[k0 + q] -= total;
             }
         }
@@ -352,43 +352,9 @@ __device__ __forceinline__ T solve_triangle(Triangle tr, int lane, int n, bool m
     }
     return x;
 }
-template <int NB, class T> __global__ void __launch_bounds__(128) solve_registers(SolveRegisters<T> g) {
-    const int lane = threadIdx.x & (NB - 1);
-    const int64_t i = (int64_t(blockIdx.x) * blockDim.x + threadIdx.x) / NB;
-    const bool live = i < g.count && !(g.skip && g.skip[i] != 0);
-    const int N = live ? g.n[i] : 0, R = live ? g.nrhs[i] : 0;
-    // every lane of the warp runs the same number of right-hand sides (the shuffles need them all)
-    int rounds = R;
-    for (int o = 16; o > 0; o >>= 1) rounds = max(rounds, __shfl_xor_sync(0xffffffffu, rounds, o));
-    const T *a = live ? g.A.at(i) : nullptr;
-    const int lda = live ? g.A.ldi(i) : 0;
-    const bool pivots = g.ipiv.base || g.ipiv.ptrs;
-    const int pk = live && pivots && lane < N ? g.ipiv.at(i)[lane] - 1 : lane;
-    T *b = live ? g.B.at(i) : nullptr;
-    const int64_t cs = live ? g.B.ldi(i) : 0;
-    auto interchange = [&](T &x, bool forward) {
-        for (int s = 0; s < NB; ++s) {
-            const int k = forward ? s : NB - 1 - s;
-            const int kp = shfl(pk, k, NB);  // lanes past N hold kp = k: no swap
-            const int src = lane == k ? kp : lane == kp ? k : lane;
-            x = shfl(x, src, NB);
-        }
-    };
-    for (int c = 0; c < rounds; ++c) {
-        const bool mine = lane < N && c < R;
-        T x = mine ? b[lane + c * cs] : T(0);
-        if (pivots && !g.pivots_after) interchange(x, true);
-        for (int t = 0; t < g.steps; ++t) x = solve_triangle<NB>(g.tri[t], lane, N, mine, a, lda, x);
-        if (pivots && g.pivots_after) interchange(x, false);
-        if (mine) b[lane + c * cs] = x;
-    }
-}
-template <class T> void launch_solve_registers(const SolveRegisters<T> &g, int largest, cudaStream_t stream) {
-    launch_register_groups(largest, g.count, [&](auto nb, unsigned blocks) {
-        solve_registers<decltype(nb)::value><<<blocks, 128, 0, stream>>>(g);
-    });
-    check_launch("solve_registers");
-}
+// The register solves (solve_registers.cu, a build unit of its own: the kernel is fully unrolled),
+// a group of 8, 16 or 32 lanes per matrix chosen by the chunk's largest order `largest`.
+template <class T> void launch_solve_registers(const SolveRegisters<T> &g, int largest, cudaStream_t stream);
 // Whether the register solve serves a chunk: n <= 32 and at most this many right-hand sides.
 constexpr int kRegisterSolveMaxRhs = 4;
 

@@ -14,39 +14,12 @@
 #include "backend.hpp"
 #include "blocked.cuh"
 #include "kernels.cuh"
+#include "qr.cuh"
 #include "stage.cuh"
 
 namespace bl {
 namespace cuda {
 namespace {
-
-// ---- scalars -------------------------------------------------------------------------------
-template <class T> constexpr bool kComplex = !std::is_same<T, RealOf<T>>::value;
-template <class T> __device__ __forceinline__ RealOf<T> imag_(T x) {
-    if constexpr (kComplex<T>) return x.imag();
-    else return RealOf<T>(0);
-}
-template <class T> __device__ __forceinline__ RealOf<T> abs2(T x) { return real_(x) * real_(x) + imag_(x) * imag_(x); }
-
-// LAPACK's larfg for alpha and ||x||^2: H = I - tau v v^H with H^H (alpha; x) = (beta; 0), beta real,
-// v = (1; x * scale). tau = 0 (H = I, alpha left as it is) when x = 0 and alpha is real, as LAPACK.
-// (LAPACK's rescaling of a beta below the underflow threshold, and its overflow-safe norms, are
-// not reproduced: entries beyond about 1e150 in magnitude overflow here.)
-template <class T> struct Reflector {
-    T tau, scale;
-    RealOf<T> beta;
-    bool identity;
-};
-template <class T> __device__ Reflector<T> larfg(T alpha, RealOf<T> xnorm2) {
-    using R = RealOf<T>;
-    const R ar = real_(alpha), ai = imag_(alpha);
-    if (xnorm2 == R(0) && ai == R(0)) return {T(0), T(1), ar, true};
-    const R beta = -copysign(sqrt(ar * ar + ai * ai + xnorm2), ar);
-    T tau;
-    if constexpr (kComplex<T>) tau = T((beta - ar) / beta, -ai / beta);
-    else tau = (beta - ar) / beta;
-    return {tau, T(1) / (alpha - T(beta)), beta, false};
-}
 
 // The warps of a team (a warp team is one).
 __device__ __forceinline__ int warp_of(const WarpTeam &) { return 0; }
@@ -58,7 +31,7 @@ __device__ __forceinline__ int warps_of(const BlockTeam &t) { return t.size() >>
 // The whole warp's sum of `part` to *tail: a block team's shared slot (lane 0 stores), or each
 // lane's own variable (a warp team: one warp, no shared memory of its own).
 template <class Team, class R> __device__ void put_tail(const Team &t, R *tail, R part) {
-    for (int o = 16; o > 0; o >>= 1) part += shfl_xor(part, o);
+    part = lanes_sum(part);
     if (!std::is_same<Team, BlockTeam>::value || (t.rank() & 31) == 0) *tail = part;
 }
 // a_c -= s v (v^H a_c) for the columns c in [c0, c1) of the matrix whose column c is col(c), rows
@@ -88,7 +61,7 @@ __device__ void reflect_columns_held(const Team &t, int m, int j, const T *v, T 
             x[q] = r < m ? a[r] : T(0);
             part += conj_(vr[q]) * x[q];
         }
-        for (int o = 16; o > 0; o >>= 1) part += shfl_xor(part, o);
+        part = lanes_sum(part);
         const T w = s * part;
         if (lane == 0) a[j] -= w;
         const bool norm = tail && c == c0;
@@ -121,7 +94,7 @@ __device__ void reflect_columns(const Team &t, int m, int j, const T *v, T s, in
         T *a = col(c);
         T part = lane == 0 ? a[j] : T(0);
         for (int r = j + 1 + lane; r < m; r += 32) part += conj_(v[r]) * a[r];
-        for (int o = 16; o > 0; o >>= 1) part += shfl_xor(part, o);
+        part = lanes_sum(part);
         const T w = s * part;
         if (lane == 0) a[j] -= w;
         const bool norm = tail && c == c0;
@@ -372,198 +345,6 @@ template <class T> __global__ void __launch_bounds__(256) larfb_kernel(Larfb<T> 
     }
 }
 
-// ---- small matrices ---------------------------------------------------------------------------
-// QR in registers: a group of NB lanes per matrix (NB = 8, 16, 32), lane r holding rows r and, with
-// RPL = 2, r + 32 (up to 64 rows, real types), of NC columns of A (8, 16, 32: the chunk's largest
-// n rounded up, NC <= NB) and EX columns of B (gels). Each step reduces the column's norm and each
-// later column's v^H a_c by shuffles within the group: no shared memory, no barriers. The loops
-// run over the compile-time sizes (a matrix's own sizes only mask the updates): skipping the
-// columns beyond the warp's largest n at run time kept the compiler from interleaving the
-// columns' independent reductions (geqrf 32: 1021 -> 696 GFLOP/s, H200).
-// gels (`solve`; real types, m >= n, one right-hand side: EX = 1): Q^H B comes with the
-// factorization ('N'), then LAPACK's cases for A = 0 and a singular R, and the triangular solve by
-// shuffles; for the adjoint R^H Y = B, B(n:m) = 0 and B := Q B from the reflectors still in the
-// registers.
-template <class T> struct QrRegisters {
-    Sizes m, n, nrhs;
-    View<T> A, tau, B;  // tau: geqrf; B: gels
-    int *info;          // gels
-    bool solve, adjoint;
-    int64_t count;
-};
-template <int NB, class T> __device__ __forceinline__ T group_sum(T v) {
-#pragma unroll
-    for (int o = NB / 2; o > 0; o >>= 1) v += shfl_xor(v, o);
-    return v;
-}
-template <int NB, int RPL, int NC, int EX, class T>
-__global__ void __launch_bounds__(128) qr_registers(QrRegisters<T> g) {
-    using R = RealOf<T>;
-    static_assert(NC <= NB, "a group's lane j holds the diagonal of column j");
-    __shared__ T taus[128];  // gels: each group's tau at its NB slots, for Q B
-    const int lane = threadIdx.x & (NB - 1);
-    T *tau_g = taus + (threadIdx.x & ~(NB - 1));
-    const int64_t i = (int64_t(blockIdx.x) * blockDim.x + threadIdx.x) / NB;
-    const bool live = i < g.count;
-    const int M = live ? g.m[i] : 0, N = live ? g.n[i] : 0, K = min(M, N), NR = live && g.solve ? g.nrhs[i] : 0;
-    T *a = live ? g.A.at(i) : nullptr, *b = NR > 0 ? g.B.at(i) : nullptr;
-    const int lda = live ? g.A.ldi(i) : 0, ldb = NR > 0 ? g.B.ldi(i) : 0;
-    T x[RPL][NC + EX];
-#pragma unroll
-    for (int s = 0; s < RPL; ++s) {
-        const int row = lane + NB * s;
-#pragma unroll
-        for (int c = 0; c < NC; ++c) x[s][c] = row < M && c < N ? a[row + int64_t(c) * lda] : T(0);
-#pragma unroll
-        for (int e = 0; e < EX; ++e) x[s][NC + e] = row < M && e < NR ? b[row + int64_t(e) * ldb] : T(0);
-    }
-#pragma unroll
-    for (int j = 0; j < NC; ++j) {
-        const bool step = j < K;
-        R part = R(0);
-#pragma unroll
-        for (int s = 0; s < RPL; ++s)
-            if (lane + NB * s > j) part += abs2(x[s][j]);  // rows past M hold zeros
-        const Reflector<T> h = larfg(shfl(x[0][j], j, NB), group_sum<NB>(part));
-        T v[RPL];
-#pragma unroll
-        for (int s = 0; s < RPL; ++s) {
-            const int row = lane + NB * s;
-            if (step && !h.identity && row > j) x[s][j] *= h.scale;
-            if (step && !h.identity && row == j) x[s][j] = T(h.beta);
-            v[s] = row == j ? T(1) : row > j ? x[s][j] : T(0);
-        }
-        if (step && lane == 0) {
-            if (g.solve) tau_g[j] = h.tau;
-            else g.tau.at(i)[j] = h.tau;
-        }
-        const T st = step ? conj_(h.tau) : T(0);
-#pragma unroll
-        for (int c = j + 1; c < NC + EX; ++c) {
-            if (c >= NC && g.adjoint) continue;  // Q^H B comes with the factorization for 'N' only
-            T w = T(0);
-#pragma unroll
-            for (int s = 0; s < RPL; ++s) w += conj_(v[s]) * x[s][c];
-            w = st * group_sum<NB>(w);
-#pragma unroll
-            for (int s = 0; s < RPL; ++s) x[s][c] -= v[s] * w;
-        }
-    }
-    int info = 0;
-    if constexpr (EX > 0) {
-        // R = 0 (A = 0): B = 0 with info 0; a zero on R's diagonal: info, B left; else solve.
-        int nonzero = 0, zero_at = NC;
-#pragma unroll
-        for (int s = 0; s < RPL; ++s)
-#pragma unroll
-            for (int c = 0; c < NC; ++c) {
-                const int row = lane + NB * s;
-                if (row < N && c >= row && c < N && !is_zero(x[s][c])) nonzero = 1;
-                if (row < N && c == row && is_zero(x[s][c])) zero_at = min(zero_at, row);
-            }
-#pragma unroll
-        for (int o = NB / 2; o > 0; o >>= 1) {
-            nonzero |= __shfl_xor_sync(0xffffffffu, nonzero, o);
-            zero_at = min(zero_at, __shfl_xor_sync(0xffffffffu, zero_at, o));
-        }
-        if (!nonzero)
-#pragma unroll
-            for (int s = 0; s < RPL; ++s)
-#pragma unroll
-                for (int e = 0; e < EX; ++e) x[s][NC + e] = T(0);
-        if (nonzero && zero_at < NC) info = zero_at + 1;
-        const bool go = nonzero && zero_at == NC;
-        if (!g.adjoint) {  // R X = B backward: x_k in lane k, then the rows above it
-#pragma unroll
-            for (int k = NC - 1; k >= 0; --k)
-#pragma unroll
-                for (int e = 0; e < EX; ++e) {
-                    const bool mine = go && k < N;
-                    if (mine && lane == k) x[0][NC + e] = x[0][NC + e] / x[0][k];
-                    const T xk = shfl(x[0][NC + e], k, NB);
-                    if (mine && lane < k) x[0][NC + e] -= x[0][k] * xk;  // rows below k (s = 1) stay
-                }
-        } else {  // R^H Y = B forward: y_k = (b_k - sum_{r<k} conj(R(r, k)) y_r) / conj(R(k, k))
-#pragma unroll
-            for (int k = 0; k < NC; ++k)
-#pragma unroll
-                for (int e = 0; e < EX; ++e) {
-                    const T part = group_sum<NB>(lane < k ? conj_(x[0][k]) * x[0][NC + e] : T(0));
-                    if (go && k < N && lane == k) x[0][NC + e] = (x[0][NC + e] - part) / conj_(x[0][k]);
-                }
-#pragma unroll
-            for (int s = 0; s < RPL; ++s)
-#pragma unroll
-                for (int e = 0; e < EX; ++e)
-                    if (go && lane + NB * s >= N) x[s][NC + e] = T(0);
-            __syncwarp();  // tau_g, written by the group's lane 0
-#pragma unroll
-            for (int j = NC - 1; j >= 0; --j) {  // B := H(0) ... H(K-1) B
-                const T tj = go && j < K ? tau_g[j] : T(0);
-                T v[RPL];
-#pragma unroll
-                for (int s = 0; s < RPL; ++s) {
-                    const int row = lane + NB * s;
-                    v[s] = row == j ? T(1) : row > j ? x[s][j] : T(0);
-                }
-#pragma unroll
-                for (int e = 0; e < EX; ++e) {
-                    T w = T(0);
-#pragma unroll
-                    for (int s = 0; s < RPL; ++s) w += conj_(v[s]) * x[s][NC + e];
-                    w = tj * group_sum<NB>(w);
-#pragma unroll
-                    for (int s = 0; s < RPL; ++s) x[s][NC + e] -= v[s] * w;
-                }
-            }
-        }
-    }
-    if (!live) return;
-#pragma unroll
-    for (int s = 0; s < RPL; ++s) {
-        const int row = lane + NB * s;
-#pragma unroll
-        for (int c = 0; c < NC; ++c)
-            if (row < M && c < N) a[row + int64_t(c) * lda] = x[s][c];
-#pragma unroll
-        for (int e = 0; e < EX; ++e)
-            if (row < M && e < NR) b[row + int64_t(e) * ldb] = x[s][NC + e];
-    }
-    if (g.solve && lane == 0) g.info[i] = info;
-}
-// Whether the register kernel takes a chunk: up to 32 rows, or (real types) 64 rows of at most 32
-// columns; gels in the real types with one right-hand side. (Every variant is a fully unrolled
-// kernel: more right-hand sides and the complex solves cost minutes of compile time each.)
-template <class T> bool registers_take(int maxm, int maxn, bool solve, int maxr) {
-    return (!solve || (maxr <= 1 && !kComplex<T>)) && maxn <= 32 && (maxm <= 32 || (maxm <= 64 && !kComplex<T>));
-}
-template <int V> using IntC = std::integral_constant<int, V>;
-// NC is the chunk's largest n rounded up to 8, 16 or 32, NB its largest m the same way (two rows a
-// lane beyond 32, with NC = 32), at least NC and, so that fewer variants are compiled, at most 2 NC.
-template <class T> void launch_qr_registers(const QrRegisters<T> &g, int maxm, int maxn, cudaStream_t stream) {
-    auto go = [&](auto nb, auto rpl, auto nc) {
-        constexpr int NB = decltype(nb)::value;
-        auto run = [&](auto ex) {
-            qr_registers<NB, decltype(rpl)::value, decltype(nc)::value, decltype(ex)::value>
-                <<<unsigned((g.count * NB + 127) / 128), 128, 0, stream>>>(g);
-        };
-        if (!g.solve) run(IntC<0>());
-        else if constexpr (!kComplex<T>) run(IntC<1>());
-    };
-    if (maxm > 32) {
-        if constexpr (!kComplex<T>) go(IntC<32>(), IntC<2>(), IntC<32>());
-    } else if (maxm > 16 || maxn > 16) {
-        if (maxn > 16) go(IntC<32>(), IntC<1>(), IntC<32>());
-        else go(IntC<32>(), IntC<1>(), IntC<16>());
-    } else if (maxm > 8 || maxn > 8) {
-        if (maxn > 8) go(IntC<16>(), IntC<1>(), IntC<16>());
-        else go(IntC<16>(), IntC<1>(), IntC<8>());
-    } else {
-        go(IntC<8>(), IntC<1>(), IntC<8>());
-    }
-    check_launch("qr_registers");
-}
-
 // What gels does after the QR of A (m >= n) and, for 'N', Q^H B: LAPACK's answers for A = 0
 // (B = 0, info 0) and for a zero on R's diagonal (info = its index, B left alone), else the
 // triangular solve; for the adjoint also B(n:m) = 0 and, with `tau` (the fused kernel), B := Q B
@@ -704,8 +485,8 @@ template <class T> struct Blocked {
     // Panel j in `mode`, nb columns wide; the panel goes through shared memory when it fits.
     void panel(PanelMode mode, int j, const View<T> &A, const View<T> &tau, int nb = kPanel) const {
         const bool in_shared = mode != PanelMode::Reflect && panel_fits(j, nb);
-        launch(QrPanel<T>{mode, g, j, nb, A, tau, Tw, ldt, in_shared}, c.count, false, 256,
-               panel_bytes(j, in_shared ? nb : 0), c.stream);
+        launch_blocks(QrPanel<T>{mode, g, j, nb, A, tau, Tw, ldt, in_shared}, c.count, 256,
+                      panel_bytes(j, in_shared ? nb : 0), c.stream);
     }
     // Shared memory of panel j: G and T, and the panel's copy when it is `nb` columns wide.
     size_t panel_bytes(int j, int nb) const {
@@ -782,8 +563,8 @@ template <class T> void run_geqrf(Chunk &c, const Geqrf<T> &op) {
     }
     const size_t tile = (size_t(maxm) * maxn * sizeof(D) + 15) / 16 * 16;
     if (largest <= kQrFusedMax && fits_shared(tile)) {
-        launch(QrFused<D>{FusedMode::Factor, false, ms, ns, ns, a, tau, a, nullptr, true}, c.count, false,
-               std::max(128, block_threads(maxm)), tile, c.stream);
+        launch_blocks(QrFused<D>{FusedMode::Factor, false, ms, ns, ns, a, tau, a, nullptr, true}, c.count,
+                      std::max(128, block_threads(maxm)), tile, c.stream);
         return;
     }
     Workspace ws(t_bytes(c.count, std::min(maxm, maxn), sizeof(D)), c.stream);
@@ -803,7 +584,7 @@ template <class T> void run_orgqr(Chunk &c, const Orgqr<T> &op) {
                std::max(128, block_threads(maxm)), tile, c.stream);
         return;
     }
-    launch(QrIdentity<D>{ms, ns, ks, a}, c.count, false, 256, 0, c.stream);
+    launch_blocks(QrIdentity<D>{ms, ns, ks, a}, c.count, 256, 0, c.stream);
     Workspace ws(t_bytes(c.count, maxk, sizeof(D)), c.stream);
     const Reflected g{ms, ns, ks, false};
     const Blocked<D> s = blocked<D>(c, ws, g, maxm, maxn, maxk);
@@ -854,8 +635,8 @@ void gels_tall(Chunk &c, bool adjoint, Sizes ms, Sizes ns, Sizes rs, int maxm, i
     tau.stride = std::max(1, maxn);
     launch_geqrf(c, ws, ms, ns, maxm, maxn, a, tau, adjoint ? nullptr : &b, rs, maxr);
     const bool shared = maxn <= kSharedSolveMax;
-    launch(GelsSolve<D>{adjoint, ms, ns, rs, a, b, c.info, shared}, c.count, false, block_threads(maxn),
-           shared ? solve_shared_bytes<D>(maxn, false) : 0, c.stream);
+    launch_blocks(GelsSolve<D>{adjoint, ms, ns, rs, a, b, c.info, shared}, c.count, block_threads(maxn),
+                  shared ? solve_shared_bytes<D>(maxn, false) : 0, c.stream);
     if (!adjoint) return;
     // B := Q [X; 0], the blocks backward, skipping the matrices whose solve failed.
     const Reflected g{ms, rs, ns, false};
@@ -901,9 +682,9 @@ template <class T> void run_gels(Chunk &c, const Gels<T> &op, bool wide) {
     ah.base = ws.at<D>();
     ah.stride = int64_t(maxm) * maxn;
     ah.ld = std::max(1, maxn);
-    launch(ConjTranspose<D>{ms, ns, a, ah}, c.count, false, 256, 0, c.stream);
+    launch_blocks(ConjTranspose<D>{ms, ns, a, ah}, c.count, 256, 0, c.stream);
     gels_tall(c, !adjoint, ns, ms, rs, maxn, maxm, maxr, ah, b);
-    launch(ConjTranspose<D>{ns, ms, ah, a}, c.count, false, 256, 0, c.stream);
+    launch_blocks(ConjTranspose<D>{ns, ms, ah, a}, c.count, 256, 0, c.stream);
 }
 
 }  // namespace

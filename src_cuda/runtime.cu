@@ -27,6 +27,20 @@ void check(cublasStatus_t e, const char *what) {
     throw Failure(code, std::string(what) + ": " + cublasGetStatusName(e) + " (" + cublasGetStatusString(e) + ")");
 }
 
+void copy_to_device(void *to, const void *from, size_t bytes, cudaStream_t stream, const char *what) {
+    check(cudaMemcpyAsync(to, from, bytes, cudaMemcpyHostToDevice, stream), what);
+}
+void copy_to_host(void *to, const void *from, size_t bytes, cudaStream_t stream, const char *what) {
+    check(cudaMemcpyAsync(to, from, bytes, cudaMemcpyDeviceToHost, stream), what);
+}
+void copy_now(void *to, const void *from, size_t bytes, const char *what) {
+    check(cudaMemcpy(to, from, bytes, cudaMemcpyDefault), what);
+}
+void zero(void *p, size_t bytes, cudaStream_t stream, const char *what) {
+    check(cudaMemsetAsync(p, 0, bytes, stream), what);
+}
+void wait(cudaStream_t stream, const char *what) { check(cudaStreamSynchronize(stream), what); }
+
 int report(const Failure &f) {
     explain_failure(f.what());
     return f.code();
@@ -155,6 +169,10 @@ void Context::after_callers_work() {
         for (Slot &s : slot) check(cudaStreamWaitEvent(s.stream, callers_work[k], 0), "cudaStreamWaitEvent");
     }
 }
+void Context::drain() {
+    for (Slot &s : slot) cudaStreamSynchronize(s.stream);
+    cudaGetLastError();
+}
 Context::~Context() {
     for (cudaEvent_t e : callers_work)
         if (e) cudaEventDestroy(e);
@@ -215,12 +233,12 @@ double transfer_bandwidth() {
             const size_t bytes = size_t(64) << 20;
             void *h = s.pinned.ensure(bytes);
             void *d = s.device.ensure(bytes);
-            check(cudaMemcpyAsync(d, h, bytes, cudaMemcpyHostToDevice, s.stream), "calibration copy");
-            check(cudaStreamSynchronize(s.stream), "calibration copy");
+            copy_to_device(d, h, bytes, s.stream, "calibration copy");
+            wait(s.stream, "calibration copy");
             auto t0 = std::chrono::steady_clock::now();
-            check(cudaMemcpyAsync(d, h, bytes, cudaMemcpyHostToDevice, s.stream), "calibration copy");
-            check(cudaMemcpyAsync(h, d, bytes, cudaMemcpyDeviceToHost, s.stream), "calibration copy");
-            check(cudaStreamSynchronize(s.stream), "calibration copy");
+            copy_to_device(d, h, bytes, s.stream, "calibration copy");
+            copy_to_host(h, d, bytes, s.stream, "calibration copy");
+            wait(s.stream, "calibration copy");
             double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
             return 2.0 * bytes / t;
         } catch (const Failure &) {

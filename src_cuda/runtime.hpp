@@ -40,6 +40,23 @@ inline void check_launch(const char *kernel) { check(cudaGetLastError(), kernel)
 int report(const Failure &f);
 template <class F> int guarded(F &&body) {
     try {
+// Dynamic shared memory a block may have without opting in; past it a kernel must be allowed
+// more first (allow_shared), up to DeviceInfo::shared_per_block.
+constexpr size_t kDefaultSharedBytes = 48 * 1024;
+template <class Kernel> void allow_shared(Kernel *kernel, size_t bytes) {
+    check(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes)),
+          "cudaFuncSetAttribute");
+}
+
+// Copies and waits, each checked (`what` names it in the error): bytes from pinned host memory
+// to the device and back, in stream order; any memory to any (the copy done when it returns);
+// zeros in stream order; the stream's work done.
+void copy_to_device(void *to, const void *from, size_t bytes, cudaStream_t stream, const char *what);
+void copy_to_host(void *to, const void *from, size_t bytes, cudaStream_t stream, const char *what);
+void copy_now(void *to, const void *from, size_t bytes, const char *what);
+void zero(void *p, size_t bytes, cudaStream_t stream, const char *what);
+void wait(cudaStream_t stream, const char *what);
+
         return body();
     } catch (const Failure &f) {
         return report(f);
@@ -103,6 +120,9 @@ struct Context {
     Context(const Context &) = delete;
     Context &operator=(const Context &) = delete;
 };
+    // Waits for every slot's stream, errors ignored and cleared (a call that failed, before its
+    // buffers go back to the pool).
+    void drain();
 
 // A context taken from the process-wide pool for the duration of one call (thread safe: each
 // concurrent call gets its own; contexts are created on demand and reused, never freed early).

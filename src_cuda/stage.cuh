@@ -86,7 +86,7 @@ public:
     cublasHandle_t blas() const { return slot_->blas(); }
     // info = 0 on the device, for kernels that then record failures in it.
     void clear_info() {
-        if (info) check(cudaMemsetAsync(info, 0, sizeof(int) * count, stream), "cudaMemsetAsync (info)");
+        if (info) zero(info, sizeof(int) * count, stream, "cudaMemsetAsync (info)");
     }
     // For routines that cannot fail on a matrix (the solves, QR, gebrd): info = 0 throughout,
     // written on the host when the chunk is done, with no copy to or from the device (at n = 8
@@ -146,8 +146,8 @@ public:
         g.where = probe ? where(probe) : Where::Device;
         if (g.ptrs_on_device && !on_device(g.where)) {  // host data behind a device array: stage it
             g.host_ptrs.resize(size_t(b_.count));
-            check(cudaMemcpy(g.host_ptrs.data(), g.ptrs, sizeof(void *) * size_t(b_.count), cudaMemcpyDefault),
-                  "cudaMemcpy (array of pointers to the host)");
+            copy_now(g.host_ptrs.data(), g.ptrs, sizeof(void *) * size_t(b_.count),
+                     "cudaMemcpy (array of pointers to the host)");
             g.ptrs_on_device = false;
         }
         args_.push_back(std::move(g));
@@ -200,8 +200,7 @@ public:
             }
         } catch (...) {
             // Nothing may still be running on the buffers when the context goes back to the pool.
-            for (Slot &s : ctx->slot) cudaStreamSynchronize(s.stream);
-            cudaGetLastError();
+            ctx->drain();
             throw;
         }
         for (int k = 0; k < kSlots; ++k) {  // oldest first
@@ -237,8 +236,8 @@ private:
         for (int64_t i = 0, n = 16; i < b_.count; i += n, n *= 16) {
             n = std::min<int64_t>(n, b_.count - i);
             part.resize(size_t(n));
-            check(cudaMemcpy(part.data(), g.ptrs + i, sizeof(void *) * size_t(n), cudaMemcpyDefault),
-                  "cudaMemcpy (array of pointers, first entries)");
+            copy_now(part.data(), g.ptrs + i, sizeof(void *) * size_t(n),
+                     "cudaMemcpy (array of pointers, first entries)");
             for (const void *p : part)
                 if (p) return p;
         }
@@ -392,8 +391,8 @@ private:
                 const size_t total = span(g, first, count);
                 const size_t at = c.take(total);
                 if (total)
-                    check(cudaMemcpyAsync(c.dev_ + at, host_address(g, first), total, cudaMemcpyHostToDevice, c.stream),
-                          "cudaMemcpyAsync (pinned batch to device)");
+                    copy_to_device(c.dev_ + at, host_address(g, first), total, c.stream,
+                                   "cudaMemcpyAsync (pinned batch to device)");
                 c.staged_.push_back(Chunk::Staged{g.key, c.dev_ + at, {}, true});
                 continue;
             }
@@ -410,8 +409,7 @@ private:
                 if (n) std::memcpy(c.pin_ + to + s.offsets[j], host_address(g, at(first + j)), n);
             }
             if (total)
-                check(cudaMemcpyAsync(c.dev_ + to, c.pin_ + to, total, cudaMemcpyHostToDevice, c.stream),
-                      "cudaMemcpyAsync (host batch to device)");
+                copy_to_device(c.dev_ + to, c.pin_ + to, total, c.stream, "cudaMemcpyAsync (host batch to device)");
             s.device = c.dev_ + to;
             c.staged_.push_back(std::move(s));
         }
@@ -425,25 +423,23 @@ private:
             if (!g.written) continue;
             if (s.direct) {
                 if (size_t total = span(g, c.first, c.count))
-                    check(cudaMemcpyAsync(const_cast<char *>(host_address(g, c.first)), s.device, total,
-                                          cudaMemcpyDeviceToHost, c.stream),
-                          "cudaMemcpyAsync (results to pinned host memory)");
+                    copy_to_host(const_cast<char *>(host_address(g, c.first)), s.device, total, c.stream,
+                                 "cudaMemcpyAsync (results to pinned host memory)");
                 continue;
             }
             size_t total = size_t(s.offsets.back()) + size_t(foot(g, at(c.first + c.count - 1))) * g.elem;
             if (total)
-                check(cudaMemcpyAsync(c.pin_ + (s.device - c.dev_), s.device, total, cudaMemcpyDeviceToHost, c.stream),
-                      "cudaMemcpyAsync (results to host)");
+                copy_to_host(c.pin_ + (s.device - c.dev_), s.device, total, c.stream,
+                             "cudaMemcpyAsync (results to host)");
         }
         if (c.info && !c.info_zero_)
-            check(cudaMemcpyAsync(c.pin_ + (reinterpret_cast<char *>(c.info) - c.dev_), c.info, sizeof(int) * c.count,
-                                  cudaMemcpyDeviceToHost, c.stream),
-                  "cudaMemcpyAsync (info to host)");
+            copy_to_host(c.pin_ + (reinterpret_cast<char *>(c.info) - c.dev_), c.info, sizeof(int) * c.count, c.stream,
+                         "cudaMemcpyAsync (info to host)");
     }
 
     // Waits for the chunk and unpacks its results into the caller's arrays.
     void finish(Slot &slot, const Chunk &c) {
-        check(cudaStreamSynchronize(slot.stream), "batchlapack kernels");
+        wait(slot.stream, "batchlapack kernels");
         for (const Chunk::Staged &s : c.staged_) {
             const Arg &g = arg(s.key);
             if (!g.written || s.direct) continue;
@@ -491,7 +487,7 @@ inline size_t Chunk::take(size_t bytes) {
 template <class T> const T *Chunk::upload(const T *host, int64_t n) {
     const size_t bytes = sizeof(T) * size_t(n), at = take(bytes);
     std::memcpy(pin_ + at, host, bytes);
-    check(cudaMemcpyAsync(dev_ + at, pin_ + at, bytes, cudaMemcpyHostToDevice, stream), "cudaMemcpyAsync (sizes)");
+    copy_to_device(dev_ + at, pin_ + at, bytes, stream, "cudaMemcpyAsync (sizes)");
     return reinterpret_cast<const T *>(dev_ + at);
 }
 
@@ -500,7 +496,7 @@ template <class T, class F> const T *Chunk::gather(int64_t n, F &&value) {
     T *to = reinterpret_cast<T *>(pin_ + at);
 #pragma omp parallel for schedule(static) if (n >= kHostParallelMin && !driver_->order_.empty())
     for (int64_t j = 0; j < n; ++j) to[j] = value(j);
-    check(cudaMemcpyAsync(dev_ + at, pin_ + at, bytes, cudaMemcpyHostToDevice, stream), "cudaMemcpyAsync (sizes)");
+    copy_to_device(dev_ + at, pin_ + at, bytes, stream, "cudaMemcpyAsync (sizes)");
     return reinterpret_cast<const T *>(dev_ + at);
 }
 

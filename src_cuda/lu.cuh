@@ -1,0 +1,40 @@
+// The LU family's register kernels, compiled in build units of their own (lu_registers*.cu,
+// lu_rows*.cu: fully unrolled, they are most of the family's compile time), for lu.cu's drivers.
+#pragma once
+
+#include "blocked.cuh"
+
+namespace bl {
+namespace cuda {
+
+// getrf of matrices up to 32 x 32 (getrf_registers, lu_registers.cuh), a group of 8, 16 or 32
+// lanes per matrix chosen by the chunk's largest order `largest` (lu_registers.cu: 8 and 16;
+// lu_registers32.cu: 32).
+template <class T> struct GetrfRegisters {
+    Sizes m, n;
+    View<T> A;
+    View<int> ipiv;
+    int *info;
+    int64_t count;
+};
+template <int NB, class T>
+void launch_getrf_registers_variant(const GetrfRegisters<T> &g, unsigned blocks, cudaStream_t stream);
+
+// getrf of a whole matrix up to 64 x 64 (s, d, c; lu_rows_whole.cu: `rows` is the chunk's largest
+// order), or of a panel of the blocked algorithm, rows j.. of its kPanel columns (lu_rows.cu:
+// `rows` is the largest panel height), a thread a row (getrf_rows, lu_rows.cuh).
+template <class T> struct GetrfRows {
+    Step s;      // the panel's first column j and width (whole: j = 0, width 64)
+    bool whole;  // all n columns (and info written); else the panel's jb columns (info added to)
+    View<T> A;
+    View<int> ipiv;
+    int *info;
+};
+// Panels of up to this many rows take getrf_rows (complex double: 8 warps, its row of 32 takes
+// 128 registers and 16 warps would leave 128 a thread); taller ones getf2 in shared memory.
+template <class T> constexpr int rows_panel_max() { return sizeof(T) > 8 ? 256 : 512; }
+template <class T> void launch_getrf_rows_whole(const GetrfRows<T> &g, int rows, int64_t count, cudaStream_t stream);
+template <class T> void launch_getrf_rows_panel(const GetrfRows<T> &g, int rows, int64_t count, cudaStream_t stream);
+
+}  // namespace cuda
+}  // namespace bl

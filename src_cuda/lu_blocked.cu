@@ -1,0 +1,116 @@
+// CUDA backend: the row interchanges and the block-row solve of the blocked LU (lu_swap_solve,
+// blocked.cuh), a build unit of its own.
+#include "blocked.cuh"
+#include "precisions.hpp"
+
+namespace bl {
+namespace cuda {
+namespace {
+
+template <class T> __global__ void __launch_bounds__(128) lu_swap_solve(LuSwapSolve<T> g) {
+    // S(e, c): moved row e (pos/src below) in column c0 + c; an odd LS spreads the threads'
+    // columns over the banks.
+    constexpr int NBMAX = 32, CT = swap_columns<T>(), LS = 2 * NBMAX + 1;
+    __shared__ int pos[2 * NBMAX], src[2 * NBMAX], moved;
+    __shared__ T S[LS * CT], L[NBMAX * NBMAX];
+    const int64_t i = blockIdx.x;
+    const Step::Local l = g.s.at(i);
+    const int j = g.s.j, jb = l.jb;
+    // The first g.right_blocks blocks take the columns right of the panel, the others those left
+    // of it: no block has both.
+    const bool right = int(blockIdx.y) < g.right_blocks;
+    const int c0 = right ? j + jb + int(blockIdx.y) * CT : (int(blockIdx.y) - g.right_blocks) * CT;
+    const int end = right ? l.n : j;
+    if (jb <= 0 || c0 >= end) return;
+    const int lda = g.A.ldi(i);
+    T *a = g.A.at(i);
+    auto column = [&](int c) { return c0 + c < end ? c0 + c : -1; };
+    if (right)  // L11 (unit lower) by the other warps while warp 0 works out the interchanges
+        for (int e = int(threadIdx.x) - 32; e >= 0 && e < NBMAX * NBMAX; e += blockDim.x - 32) {
+            const int r = e % NBMAX, q = e / NBMAX;
+            L[r + q * NBMAX] = r < jb && q < r ? a[j + r + int64_t(j + q) * lda] : T(0);
+        }
+    if (threadIdx.x < 32) {
+        // pos[e] receives the old row src[e]; rows j .. j + jb - 1 are the first jb entries. One
+        // warp follows the interchanges in order, entry e in lane e % 32 (slot e / 32), finding
+        // a row among the entries by a ballot. (One thread searching the entries took longer
+        // than the rest of the kernel.)
+        const int lane = threadIdx.x;
+        const int pk = lane < jb ? g.ipiv.at(i)[j + lane] - 1 : 0;
+        // entry lane: pos0, src0; entry 32 + lane: pos1, src1 (scalars: an indexed pair would
+        // go to local memory)
+        int pos0 = j + lane, src0 = j + lane, pos1 = 0, src1 = 0;
+        int n = jb;
+        auto src_of = [&](int e) { return shfl(e < 32 ? src0 : src1, e & 31); };
+        for (int k = 0; k < jb; ++k) {
+            const int q = shfl(pk, k);
+            int e = q - j;
+            if (e >= jb) {
+                const unsigned m0 = ballot(lane >= jb && lane < n && pos0 == q);
+                const unsigned m1 = ballot(lane + 32 < n && pos1 == q);
+                e = m0 ? first_set(m0) - 1 : m1 ? 31 + first_set(m1) : n;
+                if (e == n) {
+                    if (lane == (n & 31)) {
+                        if (n < 32) pos0 = src0 = q;
+                        else pos1 = src1 = q;
+                    }
+                    ++n;
+                }
+            }
+            const int xk = src_of(k), xe = src_of(e);
+            if (lane == k) src0 = xe;  // k < jb <= 32
+            if (lane == (e & 31)) {
+                if (e < 32) src0 = xk;
+                else src1 = xk;
+            }
+        }
+        if (lane < n) pos[lane] = pos0, src[lane] = src0;
+        if (lane + 32 < n) pos[lane + 32] = pos1, src[lane + 32] = src1;
+        if (lane == 0) moved = n;
+    }
+    __syncthreads();
+    const int n = moved;
+    for (int e = threadIdx.x; e < n * CT; e += blockDim.x) {
+        const int k = e % n, c = e / n, col = column(c);
+        if (col >= 0) S[k + c * LS] = a[src[k] + int64_t(col) * lda];
+    }
+    if (right) {  // L11 U12 = A12, a column a thread, in registers (L11 read as broadcasts)
+        __syncthreads();
+        if (threadIdx.x < CT && column(threadIdx.x) >= 0) {
+            T *col = S + threadIdx.x * LS, x[NBMAX];
+#pragma unroll
+            for (int r = 0; r < NBMAX; ++r) x[r] = r < jb ? col[r] : T(0);
+#pragma unroll
+            for (int q = 0; q < NBMAX; ++q)
+#pragma unroll
+                for (int r = q + 1; r < NBMAX; ++r) x[r] -= L[r + q * NBMAX] * x[q];
+#pragma unroll
+            for (int r = 0; r < NBMAX; ++r)
+                if (r < jb) col[r] = x[r];
+        }
+    }
+    __syncthreads();
+    for (int e = threadIdx.x; e < n * CT; e += blockDim.x) {
+        const int k = e % n, c = e / n, col = column(c);
+        if (col >= 0) a[pos[k] + int64_t(col) * lda] = S[k + c * LS];
+    }
+}
+
+}  // namespace
+
+template <class T> void launch_swap_solve(LuSwapSolve<T> g, int64_t count, int max_cols, cudaStream_t stream) {
+    constexpr int CT = swap_columns<T>();
+    const int j = g.s.j;
+    g.right_blocks = std::max(0, (max_cols - j - 1 + CT - 1) / CT);  // past a panel of at least one column
+    const int blocks = g.right_blocks + (j + CT - 1) / CT;
+    if (count == 0 || blocks == 0) return;
+    lu_swap_solve<<<dim3(unsigned(count), unsigned(blocks)), 128, 0, stream>>>(g);
+    check_launch("lu_swap_solve");
+}
+#define BL_INSTANTIATE(p, T) \
+    template void launch_swap_solve(LuSwapSolve<Dev<T>>, int64_t, int, cudaStream_t);
+BL_PRECISIONS(BL_INSTANTIATE)
+#undef BL_INSTANTIATE
+
+}  // namespace cuda
+}  // namespace bl

@@ -1,0 +1,117 @@
+// getrf_rows, the LU kernel of a thread a row (lu.cuh), for the two build units that instantiate
+// its variants: lu_rows.cu (the panels of the blocked algorithm) and lu_rows_whole.cu (whole
+// matrices up to 64 x 64).
+#pragma once
+
+#include "lu.cuh"
+#include "precisions.hpp"
+
+namespace bl {
+namespace cuda {
+
+// LU in registers with a thread a row, a block of 32 W threads per matrix: either a whole matrix of
+// up to NC x NC (NC = 40, 48, 56, 64; W = 2; s, d, c: the row must fit in registers) or a
+// panel of the blocked algorithm, rows j.. of its NC = 32 columns (rows <= 32 W). As in
+// getrf_registers, rows are not moved while they are factored (each thread tracks its row's
+// position in LAPACK's interchange sequence) and are stored once at the end. The pivot row is
+// published through shared memory instead of shuffles: at step s each warp reduces (|value|,
+// position) over its rows in play by shuffles, and the warp's candidate stores its row from column
+// s on, 16 bytes a store, in the warp's slot; after one barrier every warp reduces the W candidates
+// the same way and reads the winner's slot by broadcast loads of 16 bytes for the update A(r, c) -=
+// l(r) U(s, c). Two sets of slots alternate, so that no step's stores meet the previous step's
+// loads and one barrier a step suffices. Columns are updated in groups of 8 up to the block's own
+// column count (a vbatch chunk holds orders 57..64); threads past the last row hold zeros and only
+// take part in the barriers.
+// 1 / x out of line: the complex division is long, and getrf_rows unrolls up to 64 steps.
+template <class T> __device__ __noinline__ T reciprocal(T x) { return T(1) / x; }
+template <int NC, int W, class T> __global__ void __launch_bounds__(32 * W) getrf_rows(GetrfRows<T> g) {
+    using R = RealOf<T>;
+    constexpr int K = 16 / sizeof(T);  // row entries per shared store or load
+    struct alignas(16) Pack {
+        T v[K];
+    };
+    __shared__ Pack slot[2][W][NC / K];  // slot[b][w]: warp w's candidate at the steps of parity b
+    __shared__ R value[2][W];
+    __shared__ int place[2][W];
+    const int r = threadIdx.x, w = r >> 5, lane = r & 31;
+    const int64_t i = blockIdx.x;
+    const Step::Local l = g.s.at(i);
+    if (l.jb <= 0) {
+        if (g.whole && r == 0) g.info[i] = 0;
+        return;
+    }
+    const int j0 = g.s.j, lda = g.A.ldi(i);
+    const int rows = l.m - j0, cols = g.whole ? l.n : l.jb, steps = min(rows, cols);
+    T *a = g.A.at(i) + j0 + int64_t(j0) * lda;
+    int *ipiv = g.ipiv.at(i) + j0;
+    T row[NC];
+#pragma unroll
+    for (int c = 0; c < NC; ++c) row[c] = r < rows && c < cols ? a[r + int64_t(c) * lda] : T(0);
+    int pos = r, info = 0;
+#pragma unroll
+    for (int s = 0; s < NC; ++s) {
+        if (s >= steps) break;
+        const int b = s & 1;
+        const bool in_play = r < rows && pos >= s;
+        // i?amax over the warp's rows in play; NaN ranks below every number, above rows not in play
+        R v = R(-1);
+        if (in_play) {
+            const R x = abs1(row[s]);
+            v = x == x ? x : R(-0.5);
+        }
+        int p = pos;
+        lanes_argmax(v, p);
+        if (in_play && pos == p) {
+#pragma unroll
+            for (int q = 0; q < NC / K; ++q)
+                if (q * K + K - 1 >= s && q * K / 8 * 8 < cols) {  // the groups the update reads
+                    Pack x;
+#pragma unroll
+                    for (int e = 0; e < K; ++e) x.v[e] = row[q * K + e];
+                    slot[b][w][q] = x;
+                }
+        }
+        if (lane == 0) value[b][w] = v, place[b][w] = p;
+        __syncthreads();
+        // The W candidates in lanes 0..W-1 (positions are distinct: every warp finds one winner).
+        R vw = lane < W ? value[b][lane] : R(-2);
+        int pw = lane < W ? place[b][lane] : 0x7fffffff;
+        const int mine = pw;
+        lanes_argmax<W>(vw, pw);
+        const int piv = shfl(pw, 0);
+        const Pack *u = slot[b][first_set(ballot(lane < W && mine == piv)) - 1];
+        const T pivot = u[s / K].v[s % K];
+        const bool zero = is_zero(pivot);
+        if (zero && info == 0) info = s + 1;
+        if (r == 0) ipiv[s] = j0 + piv + 1;
+        const bool pivot_row = in_play && pos == piv;
+        if (in_play) pos = pivot_row ? s : pos == s ? piv : pos;  // rows s and piv trade places
+        if (in_play && !pivot_row && !zero) {
+            const T f = row[s] * reciprocal(pivot);
+            row[s] = f;
+#pragma unroll
+            for (int c8 = 0; c8 < NC; c8 += 8)
+                if (c8 + 7 > s && c8 < cols) {
+#pragma unroll
+                    for (int q = c8 / K; q < (c8 + 8) / K; ++q)
+                        if (q * K + K - 1 > s) {
+                            const Pack x = u[q];
+#pragma unroll
+                            for (int e = 0; e < K; ++e)
+                                if (q * K + e > s)  // plain arithmetic (sub_mul_conj): NC unrolled steps
+                                    row[q * K + e] = sub_mul_conj(row[q * K + e], f, conj_(x.v[e]));
+                        }
+                }
+        }
+    }
+#pragma unroll
+    for (int c = 0; c < NC; ++c)
+        if (r < rows && c < cols) a[pos + int64_t(c) * lda] = row[c];
+    if (r == 0) {
+        if (g.whole) g.info[i] = info;
+        else if (info != 0 && g.info[i] == 0) g.info[i] = j0 + info;
+    }
+}
+
+}  // namespace cuda
+}  // namespace bl

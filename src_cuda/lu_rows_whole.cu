@@ -1,0 +1,27 @@
+// CUDA backend: LU in registers with a thread a row (getrf_rows, lu_rows.cuh) on whole matrices
+// of orders 33..64 (s, d, c), a build unit of its own.
+#include "lu_rows.cuh"
+
+namespace bl {
+namespace cuda {
+
+template <class T> void launch_getrf_rows_whole(const GetrfRows<T> &g, int rows, int64_t count, cudaStream_t stream) {
+    if (count == 0) return;
+    if constexpr (sizeof(T) <= 8) {
+        auto go = [&](auto nc) { getrf_rows<decltype(nc)::value, 2><<<unsigned(count), 64, 0, stream>>>(g); };
+        using std::integral_constant;
+        // rows = the largest order; fewer columns take fewer registers and steps
+        if (rows <= 40) go(integral_constant<int, 40>());
+        else if (rows <= 48) go(integral_constant<int, 48>());
+        else if (rows <= 56) go(integral_constant<int, 56>());
+        else go(integral_constant<int, 64>());
+        check_launch("getrf_rows");
+    }
+}
+#define BL_INSTANTIATE(p, T) \
+    template void launch_getrf_rows_whole(const GetrfRows<Dev<T>> &, int, int64_t, cudaStream_t);
+BL_PRECISIONS(BL_INSTANTIATE)
+#undef BL_INSTANTIATE
+
+}  // namespace cuda
+}  // namespace bl

@@ -1,0 +1,141 @@
+// The GPU's primitives, in one place: the device scalar types and their arithmetic over the four
+// precisions, the warp (lane numbers, shuffles, votes, barriers, reductions over groups of lanes)
+// and the one tensor-core instruction the kernels issue. The kernels reach the hardware only
+// through these and through the host-side calls of runtime.hpp, so that a port to another GPU
+// programming interface (HIP) changes this file, runtime.hpp/.cu and the build, not the kernels.
+// (What a port cannot change here: the kernels are written for warps of 32 lanes -- groups of
+// 8/16/32 lanes per matrix, 32 x 32 diagonal blocks solved a lane a row.)
+#pragma once
+
+#include <cuda/std/complex>
+#include <cuda/std/limits>
+
+#include <complex>
+#include <type_traits>
+
+namespace bl {
+namespace cuda {
+
+// ---- scalar types ----------------------------------------------------------------------------
+// The device scalar type of a host scalar type: std::complex has cuda::std::complex's layout.
+template <class T> struct dev_type { using type = T; };
+template <class R> struct dev_type<std::complex<R>> { using type = ::cuda::std::complex<R>; };
+template <class T> struct dev_type<const T> { using type = const typename dev_type<T>::type; };
+template <class T> using Dev = typename dev_type<T>::type;
+
+template <class T> struct real_of { using type = T; };
+template <class R> struct real_of<::cuda::std::complex<R>> { using type = R; };
+template <class T> using RealOf = typename real_of<T>::type;
+template <class T> constexpr bool kComplex = !std::is_same<T, RealOf<T>>::value;
+// Limits of a real type on the device (smallest normal number, epsilon, ...).
+template <class R> using Limits = ::cuda::std::numeric_limits<R>;
+
+// ---- scalar arithmetic -----------------------------------------------------------------------
+template <class T> __device__ __forceinline__ T conj_(T x) { return x; }
+template <class R> __device__ __forceinline__ ::cuda::std::complex<R> conj_(::cuda::std::complex<R> x) {
+    return ::cuda::std::conj(x);
+}
+template <class T> __device__ __forceinline__ T conj_if(bool c, T x) { return c ? conj_(x) : x; }
+template <class T> __device__ __forceinline__ T real_(T x) { return x; }
+template <class R> __device__ __forceinline__ R real_(::cuda::std::complex<R> x) { return x.real(); }
+template <class T> __device__ __forceinline__ RealOf<T> imag_(T x) {
+    if constexpr (kComplex<T>) return x.imag();
+    else return RealOf<T>(0);
+}
+// re + i im in the type T (im is dropped for a real T).
+template <class T> __device__ T make_scalar(RealOf<T> re, RealOf<T> im) {
+    if constexpr (kComplex<T>) return T(re, im);
+    else return re;
+}
+// |re| + |im|: the magnitude LAPACK's i?amax pivots on.
+template <class T> __device__ __forceinline__ T abs1(T x) { return x < 0 ? -x : x; }
+template <class R> __device__ __forceinline__ R abs1(::cuda::std::complex<R> x) {
+    return fabs(x.real()) + fabs(x.imag());
+}
+// |x|^2 = re^2 + im^2.
+template <class T> __device__ __forceinline__ RealOf<T> abs2(T x) { return real_(x) * real_(x) + imag_(x) * imag_(x); }
+// |x|^2 as the real part of conj(x) x, through cuda::std::complex's product (the form gebrd.cu's
+// norms were written and tested with; for real types the same as abs2).
+template <class T> __device__ RealOf<T> abs2_product(T x) { return real_(conj_(x) * x); }
+template <class T> __device__ __forceinline__ bool is_zero(T x) { return x == T(0); }
+// acc - x conj(y) in plain arithmetic (fused multiply-adds): cuda::std::complex's product tests
+// its result for NaN and recovers infinities (C99 Annex G), a branch per product in an inner loop.
+template <class T> __device__ __forceinline__ T sub_mul_conj(T acc, T x, T y) { return acc - x * y; }
+template <class R>
+__device__ __forceinline__ ::cuda::std::complex<R> sub_mul_conj(::cuda::std::complex<R> acc, ::cuda::std::complex<R> x,
+                                                               ::cuda::std::complex<R> y) {
+    return {acc.real() - x.real() * y.real() - x.imag() * y.imag(),
+            acc.imag() - x.imag() * y.real() + x.real() * y.imag()};
+}
+
+// ---- the warp --------------------------------------------------------------------------------
+// Every collective below is issued by all 32 lanes of the warp (the full mask).
+constexpr int kWarpSize = 32;
+constexpr unsigned kAllLanes = 0xffffffffu;
+// The calling thread's lane in its warp, and its warp in the block (one-dimensional blocks).
+__device__ __forceinline__ int lane_id() { return threadIdx.x & 31; }
+__device__ __forceinline__ int warp_id() { return threadIdx.x >> 5; }
+// The barrier of the warp's lanes (and the memory ordering between them).
+__device__ __forceinline__ void warp_sync() { __syncwarp(); }
+// Bit l set where lane l's predicate holds.
+__device__ __forceinline__ unsigned ballot(bool p) { return __ballot_sync(kAllLanes, p); }
+// 1 + the index of the lowest set bit of x, 0 when none is.
+__device__ __forceinline__ int first_set(unsigned x) { return __ffs(x); }
+
+// Lane `src` of the calling thread's group of `width` lanes.
+template <class T> __device__ __forceinline__ T shfl(T v, int src, int width) {
+    return __shfl_sync(kAllLanes, v, src, width);
+}
+template <class R>
+__device__ __forceinline__ ::cuda::std::complex<R> shfl(::cuda::std::complex<R> v, int src, int width) {
+    return {__shfl_sync(kAllLanes, v.real(), src, width), __shfl_sync(kAllLanes, v.imag(), src, width)};
+}
+// Lane `src` of the warp.
+template <class T> __device__ __forceinline__ T shfl(T v, int src) { return __shfl_sync(kAllLanes, v, src); }
+// The lane whose number differs from the caller's in the bits of `o` (within groups of `width`).
+template <class T> __device__ T shfl_xor(T v, int o) { return __shfl_xor_sync(kAllLanes, v, o); }
+template <class R> __device__ ::cuda::std::complex<R> shfl_xor(::cuda::std::complex<R> v, int o) {
+    return {__shfl_xor_sync(kAllLanes, v.real(), o), __shfl_xor_sync(kAllLanes, v.imag(), o)};
+}
+template <class T> __device__ __forceinline__ T shfl_xor(T v, int o, int width) {
+    return __shfl_xor_sync(kAllLanes, v, o, width);
+}
+
+// Reductions over aligned groups of `Lanes` lanes (a power of two up to 32), by butterflies: every
+// lane of a group gets the group's result.
+template <int Lanes = 32, class T> __device__ __forceinline__ T lanes_sum(T v) {
+#pragma unroll
+    for (int o = Lanes / 2; o > 0; o >>= 1) v += shfl_xor(v, o);
+    return v;
+}
+template <int Lanes = 32> __device__ __forceinline__ int lanes_max(int v) {
+#pragma unroll
+    for (int o = Lanes / 2; o > 0; o >>= 1) v = max(v, shfl_xor(v, o));
+    return v;
+}
+// LAPACK's i?amax rule for a (value, index) pair: the larger value, on a tie the lower index.
+template <class R> __device__ __forceinline__ void better(R &v, int &k, R v2, int k2) {
+    if (v2 > v || (v2 == v && k2 < k)) { v = v2; k = k2; }
+}
+// The group's best (value, index) pair by `better`, in every lane; `Width` is the width the
+// shuffles are issued with (the group's, or the warp's).
+template <int Lanes = 32, int Width = 32, class R> __device__ __forceinline__ void lanes_argmax(R &v, int &k) {
+#pragma unroll
+    for (int o = Lanes / 2; o > 0; o >>= 1) {
+        if constexpr (Width == 32) better(v, k, shfl_xor(v, o), shfl_xor(k, o));
+        else better(v, k, shfl_xor(v, o, Width), shfl_xor(k, o, Width));
+    }
+}
+
+// ---- tensor cores ----------------------------------------------------------------------------
+// (d0, d1) += a b for one 8 x 8 x 4 double-precision product across the warp (mma.sync m8n8k4,
+// sm_80 and later): lane l holds a = A(l / 4, l % 4) of the 8 x 4 A, b = B(l % 4, l / 4) of the
+// 4 x 8 B, and D(l / 4, 2 (l % 4) + v) in dv.
+__device__ __forceinline__ void mma_8x8x4(double &d0, double &d1, double a, double b) {
+    asm("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%0, %1};"
+        : "+d"(d0), "+d"(d1)
+        : "d"(a), "d"(b));
+}
+
+}  // namespace cuda
+}  // namespace bl

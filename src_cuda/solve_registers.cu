@@ -1,0 +1,55 @@
+// CUDA backend: the solves of getrs and potrs in registers (solve_registers, kernels.cuh), a build
+// unit of its own, for the LU and Cholesky drivers.
+#include "kernels.cuh"
+#include "precisions.hpp"
+
+namespace bl {
+namespace cuda {
+namespace {
+
+template <int NB, class T> __global__ void __launch_bounds__(128) solve_registers(SolveRegisters<T> g) {
+    const int lane = threadIdx.x & (NB - 1);
+    const int64_t i = (int64_t(blockIdx.x) * blockDim.x + threadIdx.x) / NB;
+    const bool live = i < g.count && !(g.skip && g.skip[i] != 0);
+    const int N = live ? g.n[i] : 0, R = live ? g.nrhs[i] : 0;
+    // every lane of the warp runs the same number of right-hand sides (the shuffles need them all)
+    int rounds = R;
+    rounds = lanes_max(rounds);
+    const T *a = live ? g.A.at(i) : nullptr;
+    const int lda = live ? g.A.ldi(i) : 0;
+    const bool pivots = g.ipiv.base || g.ipiv.ptrs;
+    const int pk = live && pivots && lane < N ? g.ipiv.at(i)[lane] - 1 : lane;
+    T *b = live ? g.B.at(i) : nullptr;
+    const int64_t cs = live ? g.B.ldi(i) : 0;
+    auto interchange = [&](T &x, bool forward) {
+        for (int s = 0; s < NB; ++s) {
+            const int k = forward ? s : NB - 1 - s;
+            const int kp = shfl(pk, k, NB);  // lanes past N hold kp = k: no swap
+            const int src = lane == k ? kp : lane == kp ? k : lane;
+            x = shfl(x, src, NB);
+        }
+    };
+    for (int c = 0; c < rounds; ++c) {
+        const bool mine = lane < N && c < R;
+        T x = mine ? b[lane + c * cs] : T(0);
+        if (pivots && !g.pivots_after) interchange(x, true);
+        for (int t = 0; t < g.steps; ++t) x = solve_triangle<NB>(g.tri[t], lane, N, mine, a, lda, x);
+        if (pivots && g.pivots_after) interchange(x, false);
+        if (mine) b[lane + c * cs] = x;
+    }
+}
+
+}  // namespace
+
+template <class T> void launch_solve_registers(const SolveRegisters<T> &g, int largest, cudaStream_t stream) {
+    launch_register_groups(largest, g.count, [&](auto nb, unsigned blocks) {
+        solve_registers<decltype(nb)::value><<<blocks, 128, 0, stream>>>(g);
+    });
+    check_launch("solve_registers");
+}
+#define BL_INSTANTIATE(p, T) template void launch_solve_registers(const SolveRegisters<Dev<T>> &, int, cudaStream_t);
+BL_PRECISIONS(BL_INSTANTIATE)
+#undef BL_INSTANTIATE
+
+}  // namespace cuda
+}  // namespace bl
