@@ -3,8 +3,10 @@
 # overloads, the operation structs' members (core/op_args.hpp) and the extern "C" entry points of
 # the precisions in BATCHLAPACK_PRECISIONS (cmake/units.cmake). Nothing generated is committed.
 # Defines
-#   BATCHLAPACK_GENERATED_DIR      where the files are written: include/ (public headers),
-#                                  core/ (for the core's include path), interface_c/ (entry points)
+#   BATCHLAPACK_GENERATED_DIR      where the files are written: include/ (public headers, the MAGMA
+#                                  compatibility header), core/ (for the core's include path),
+#                                  interface_c/ (entry points), fortran/ (the Fortran module's
+#                                  routines), tests/ (the argument-numbering tests)
 #   BATCHLAPACK_GENERATED_SOURCES  the entry points, compiled into the core layer
 #   batchlapack_generated          the target that writes them; every target that compiles with a
 #                                  generated header depends on it
@@ -18,6 +20,16 @@ file(GLOB _bl_generator CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/core/gen/*.py)
 # -B: no __pycache__ written into the source tree.
 set(_bl_generate ${Python3_EXECUTABLE} -B ${PROJECT_SOURCE_DIR}/core/gen/generate.py
     --out ${BATCHLAPACK_GENERATED_DIR} --precisions ${_bl_precisions})
+# Beside the C API: the MAGMA compatibility header (include/batchlapack_magma.h), the Fortran
+# module's routines (fortran/, included by interface_fortran/batchlapack.F90) and the
+# argument-numbering tests (tests/).
+list(APPEND _bl_generate --compat)
+if(BATCHLAPACK_WITH_FORTRAN)
+  list(APPEND _bl_generate --fortran)
+endif()
+if(BATCHLAPACK_BUILD_TESTS)
+  list(APPEND _bl_generate --argtests)
+endif()
 
 # Which files a run writes follows from the table (its families) and the precisions: the
 # generator says, and CMake configures again when the table or the generator changes.
