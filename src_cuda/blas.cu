@@ -112,23 +112,18 @@ __device__ __forceinline__ void stream_pieces(int steps, PerStep per_step, Load 
 // its x to shared and global memory. A lane holds a piece of C columns of its row (128 bytes) while
 // the next piece is already loading, across block rows too: the loads never wait on the solve, so
 // the triangle streams from memory while the chain of diagonal solves runs, and no barrier is
-// needed. Measured on an H200 (double, n = 64 / 128 / 256 / 512, GFLOP/s; cublasDtrsmBatched 168 /
-// 239 / 314 / 491): this kernel 587 / 740 / 769 / 989; with 2, 4 or 8 warps per matrix, each its
-// own block rows, waiting on a counter in shared memory for the others' x: 402 / 530 / 613 / 804,
-// 400 / 462 / 515 / 678, 167 / 286 / 375 / 563 -- more matrices at once beat more warps per matrix,
-// and a batch of 2,000 fits the GPU at once only with a warp each; pieces of 256 bytes: 323 / 465 /
-// 549 / 661; two pieces in flight (registers held to 128 so that 2,000 matrices still fit): 533 /
-// 641 / 685 / 861; the shared-memory solve it replaces (two barriers per 32 unknowns, one warp
-// solving while the others waited): 310 / 413 / 491 / 753.
+// needed. One warp per matrix, one piece of 128 bytes in flight a lane: more warps per matrix
+// (each its own block rows, waiting for the others' x on a counter in shared memory), pieces of
+// 256 bytes, two pieces in flight, and the shared-memory solve this replaced were all slower
+// (PERFORMANCE.md, "Why the kernels are as they are"); a batch of 2,000 fits the GPU at once only
+// with a warp a matrix.
 // Right = true, right-looking, for op(A) = A (the launch's choice). After the diagonal block of
 // step t is solved, the warp walks down block column t, subtracting its tiles times x_t from the
 // rows below (in the order of the solve), which wait in shared memory, C columns at a time down the
 // whole column: the pieces then follow each column of A in memory (one 256-byte segment after the
-// other) instead of crossing a block row (segments lda apart). Measured on an H200 (double, lower,
-// ratio to cublasDtrsmBatched at n = 64 / 128 / 256 / 512, two rounds each): left-looking 3.51 /
-// 3.10 / 2.53 / 2.03 and 3.49 / 3.07 / 2.62 / 2.04; right-looking 4.10 / 3.24 / 2.64 / 2.08 and
-// 4.10 / 3.20 / 2.60 / 2.02. The transposed solves stay left-looking, whose pieces already run
-// along the columns of A there (a lane's row of op(A) is a column of A).
+// other) instead of crossing a block row (segments lda apart), which was faster at every order.
+// The transposed solves stay left-looking, whose pieces already run along the columns of A there
+// (a lane's row of op(A) is a column of A).
 template <bool Right, class T> __global__ void __launch_bounds__(32) trsv_stream(TrsvStream<T> g) {
     constexpr int C = 128 / int(sizeof(T)), P = 32 / C;  // columns of a piece, pieces of a tile
     extern __shared__ __align__(16) unsigned char trsv_x[];

@@ -1,5 +1,6 @@
 // What the kernels see: matrix i of an argument and its sizes (the same for the three layouts),
-// scalar arithmetic over the four precisions, and the thread team that works on one matrix.
+// and the thread team that works on one matrix with its reductions. The scalar types, their
+// arithmetic and the warp's operations are primitives.cuh's.
 #pragma once
 
 #include "primitives.cuh"
@@ -70,15 +71,15 @@ template <class R> __device__ int argmax(const BlockTeam &t, R v, int k, void *s
 }
 
 // The team's sum of one value per thread (block teams: `scratch` as for argmax).
-template <class T> __device__ T sum(const WarpTeam &, T v, void *) { return lanes_sum(v); }
+template <class T> __device__ T sum(const WarpTeam &, T v, void *) { return warp_sum(v); }
 template <class T> __device__ T sum(const BlockTeam &t, T v, void *scratch) {
-    v = lanes_sum(v);
+    v = warp_sum(v);
     T *s = static_cast<T *>(scratch);
     if ((t.rank() & 31) == 0) s[t.rank() >> 5] = v;
     t.sync();
     if (t.rank() < 32) {
         v = t.rank() < (t.size() + 31) / 32 ? s[t.rank()] : T(0);
-        v = lanes_sum(v);
+        v = warp_sum(v);
         if (t.rank() == 0) s[0] = v;
     }
     t.sync();

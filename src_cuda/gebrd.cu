@@ -7,7 +7,8 @@
 // A^H). Every kernel therefore works on an M x N matrix with M >= N, reading A through a Block
 // whose `ct` flag conjugates and transposes; the code is written once for both shapes.
 //
-// Size classes (ALGORITHMS.md, dissertation 3.2.5 / 4.2.3):
+// Size classes (the seed dissertation's fused and blocked bidiagonal reductions, its sections
+// 3.2.5 and 4.2.3):
 //  - fused: the whole matrix in the team's shared memory, unblocked (LAPACK's gebd2), the
 //    reflectors applied by the whole team; a warp a matrix up to 32 x 32, a block beyond;
 //  - blocked: per panel of kBrdPanel columns one kernel runs LAPACK's labrd for a matrix per thread
@@ -122,7 +123,7 @@ __device__ void gebd2(const Team &t, int M, int N, const Block<T> &A, RealOf<T> 
             for (int c = i + 1 + warp; c < N; c += warps) {
                 T w = T(0);
                 for (int r = i + lane; r < M; r += L) w += (r == i ? A.get(r, c) : conj_(A.get(r, i)) * A.get(r, c));
-                w = ct * lanes_sum(w);
+                w = ct * warp_sum(w);
                 for (int r = i + lane; r < M; r += L) A.put(r, c, A.get(r, c) - (r == i ? w : A.get(r, i) * w));
             }
         }
@@ -153,7 +154,8 @@ __device__ void gebd2(const Team &t, int M, int N, const Block<T> &A, RealOf<T> 
     }
 }
 
-// The blocked algorithm's panel width (ALGORITHMS.md: 8-16 for gebrd) and its block size.
+// The blocked algorithm's panel width (the seed dissertation's 8 to 16 columns for gebrd) and its
+// block size.
 constexpr int kBrdPanel = 16;
 constexpr int kPanelThreads = 256;
 
@@ -263,7 +265,7 @@ __device__ void labrd(const Team &t, const Panel<T> &g, int64_t b, const PanelSh
             const int k = of_a ? q : q - i;
             T s = T(0);
             for (int r = i + lane; r < mm; r += L) s += conj_(of_a ? A.get(r, k) : x(r, k)) * v[r];
-            s = lanes_sum(s);
+            s = warp_sum(s);
             if (lane == 0) (of_a ? ts : ts2)[k] = s;
         }
         t.sync();
@@ -272,7 +274,7 @@ __device__ void labrd(const Team &t, const Panel<T> &g, int64_t b, const PanelSh
 #pragma unroll 4
             for (int r = i + lane; r < mm; r += L) s += conj_(A.get(r, c)) * v[r];
             for (int k = lane; k < i; k += L) s -= y(c, k) * ts[k] + conj_(A.get(k, c)) * ts2[k];  // (k < 32)
-            s = lanes_sum(s);
+            s = warp_sum(s);
             if (lane == 0) y(c, i) = tauq * s;
         }
         t.sync();
@@ -305,7 +307,7 @@ __device__ void labrd(const Team &t, const Panel<T> &g, int64_t b, const PanelSh
             const int k = of_y ? q : q - i - 1;
             T s = T(0);
             for (int c = i + 1 + lane; c < nn; c += L) s += (of_y ? conj_(y(c, k)) : A.get(k, c)) * u[c];
-            s = lanes_sum(s);
+            s = warp_sum(s);
             if (lane == 0) (of_y ? s1 : s2)[k] = s;
         }
         t.sync();
@@ -354,7 +356,7 @@ template <class T> __global__ void __launch_bounds__(kPanelThreads) brd_panel(Pa
 }
 
 // ---- blocked: the trailing update A -= V Y^H + X U -------------------------------------------------
-// One BM x BM tile of the trailing matrix per block of 256 threads, as blocked.cuh's update_fma:
+// One BM x BM tile of the trailing matrix per block of 256 threads, as blocked.cu's update_fma:
 // the two products share one K = 2 nb pass, [V X] against [Y^H; U] staged in shared memory.
 template <class T> struct UpdateTiles {
     static constexpr int NB = kBrdPanel, BM = UpdateShape<T>::BM, TM = BM / 16, LA = BM + 1, LB = 2 * NB + 1;
@@ -417,8 +419,8 @@ template <class T> __global__ void __launch_bounds__(256) brd_update(Panel<T> g,
 }
 
 // Matrices whose smaller side is at most this go through the fused kernel (when they fit shared
-// memory). (Fused at n = 64 measured 390 GFLOP/s against the blocked 416, at 128 316 against 600:
-// a 128 x 128 double matrix fills a multiprocessor's shared memory.)
+// memory): beyond, the blocked algorithm is faster (a 128 x 128 double matrix fills a
+// multiprocessor's shared memory, and the row reflector, a thread a row, leaves threads idle).
 constexpr int kBrdFusedMax = 32;
 
 template <class T> void launch_gebrd(Chunk &c, const Gebrd<T> &op) {

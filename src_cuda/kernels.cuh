@@ -55,9 +55,9 @@ template <class Body> void launch(const Body &body, int64_t count, bool warp, in
     else launch_blocks(body, count, threads, tile_bytes, stream);
 }
 
-// Threads for a block team on matrices of `rows` rows: about one a row, 64 to 256 (measured on
-// an H200: more threads only add barrier cost for the solves and the shared-memory
-// factorizations); a factorization in global memory takes 256, to keep more loads in flight.
+// Threads for a block team on matrices of `rows` rows: about one a row, 64 to 256 (more threads
+// only add barrier cost for the solves and the shared-memory factorizations); a factorization in
+// global memory takes 256, to keep more loads in flight.
 inline int block_threads(int rows, bool in_global = false) {
     return in_global ? 256 : std::min(256, std::max(64, (rows + 31) / 32 * 32));
 }
@@ -177,8 +177,8 @@ __device__ void trsm_left(const Team &t, bool lower, bool transpose, bool conjug
 // threads bring the rest of x up to date around it -- for op(A) = A after the block (a thread a
 // row, reading down A's columns), for a transposed op(A) before it (a warp a column of A, a dot
 // product along it). Two barriers per 32 unknowns instead of two per unknown. (Holding the
-// diagonal block and the update's loads in register arrays instead took 167 registers a thread:
-// one block per multiprocessor, 3x slower.)
+// diagonal block and the update's loads in register arrays instead took 167 registers a thread,
+// one block per multiprocessor: slower.)
 struct Triangle {
     bool lower, transpose, conjugate, unit;
 };
@@ -213,7 +213,7 @@ __device__ void trsv_shared(const BlockTeam &t, const Triangle &tr, int n, const
                     for (int u = 0; u < 4; ++u) part[u] += A(i + 32 * u, k0 + q) * x[i + 32 * u];
                 for (; i < hi; i += 32) part[0] += A(i, k0 + q) * x[i];
                 T total = (part[0] + part[1]) + (part[2] + part[3]);
-                total = lanes_sum(total);
+                total = warp_sum(total);
                 if (lane == 0) x[k0 + q] -= total;
             }
         }
@@ -287,10 +287,8 @@ __device__ void solve_shared(const BlockTeam &t, const SharedSolve &s, int n, in
         t.sync();
     }
 }
-// Threads per block for solve_shared at order n with `steps` triangles. (Measured at n = 256 /
-// 512, GFLOP/s with 256 and 128 threads: trsv, when it used this solve, 505 / 749 and 485 / 700;
-// getrs 317 / 488 and 396 / 572; potrs 467 / 693 and 508 / 761: the two-triangle solves do
-// better with more blocks per multiprocessor.)
+// Threads per block for solve_shared at order n with `steps` triangles: the two-triangle solves do
+// better with more, smaller blocks per multiprocessor (128 threads), one triangle with 256.
 inline int solve_shared_threads(int n, int steps) { return std::min(steps > 1 ? 128 : 256, block_threads(n)); }
 // Shared memory for solve_shared at order n: x, then trsv_shared's d, then the pivots.
 template <class T> size_t solve_shared_bytes(int n, bool pivots) {
@@ -329,7 +327,7 @@ template <class T> struct SolveRegisters {
 // array in local memory), and the lane's reciprocal diagonal is formed before the chain of
 // dependent steps rather than a division on it. The triangle comes by value: getrs and potrs
 // pass an element of their kernel parameter's array, and by reference the register solve ran at
-// half its speed (H200, getrs n = 32: 111 against 286 GFLOP/s).
+// half its speed.
 template <int NB, class T>
 __device__ __forceinline__ T solve_triangle(Triangle tr, int lane, int n, bool mine, const T *a, int lda, T x) {
     const bool forward = tr.lower != tr.transpose;

@@ -79,8 +79,8 @@ template <class T> void launch_getrf(Chunk &c, const Int &m, const Int &n, const
         });
         return;
     }
-    // Up to 64 (not complex double) the whole matrix in getrf_rows: H200, n = 64, 1134-1256
-    // GFLOP/s, the blocked algorithm with getrf_rows panels 1035; n = 48: 943 and 620.
+    // Up to 64 (not complex double) the whole matrix in getrf_rows, faster there than the blocked
+    // algorithm with getrf_rows panels.
     if constexpr (sizeof(D) <= 8) {
         if (largest <= 64) {
             launch_getrf_rows_whole(GetrfRows<D>{Step{ms, ns, 0, 64}, true, a, p, c.info}, largest, c.count, c.stream);
@@ -88,9 +88,8 @@ template <class T> void launch_getrf(Chunk &c, const Int &m, const Int &n, const
         }
     }
     // Beyond (complex double beyond 32), the blocked algorithm of blocked.cuh with getrf_rows
-    // panels up to rows_panel_max rows. (H200, n = 128: 1496 GFLOP/s with getf2 panels in shared
-    // memory, 1667 with these; ncu: the panels' share of a call from 3.0 of 8.5 ms to 2.0.
-    // n = 256 / 512: 1.74 / 1.62x cuBLAS before, 1.83 / 1.67x after, in different runs.)
+    // panels up to rows_panel_max rows (faster than getf2 panels in shared memory, which take the
+    // taller ones).
     c.clear_info();
     for (int j = 0; j < std::min(maxm, maxn); j += kPanel) {
         const Step s{ms, ns, j, kPanel};

@@ -11,7 +11,7 @@ namespace cuda {
 // The GPU's estimate for a call of `flops` operations that moves `host_bytes` between host and
 // device: a fixed 30 us of launches and synchronisation, plus the larger of the transfer (at the
 // staged bandwidth measured on this machine) and the arithmetic (at a conservative 1 TFLOP/s,
-// what the batched kernels exceed from n = 16 on an H100): transfers and kernels overlap. Data
+// below what the batched kernels reach from n = 16): transfers and kernels overlap. Data
 // already on the device costs nothing to move; the flops are then not even counted (a pass over a
 // variable batch), since no CPU offer can compete with data the CPU cannot read.
 template <class Op> Offer estimate(const Op &op, const Placement &where) {

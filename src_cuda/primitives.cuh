@@ -101,9 +101,13 @@ template <class T> __device__ __forceinline__ T shfl_xor(T v, int o, int width) 
     return __shfl_xor_sync(kAllLanes, v, o, width);
 }
 
-// Reductions over aligned groups of `Lanes` lanes (a power of two up to 32), by butterflies: every
-// lane of a group gets the group's result.
-template <int Lanes = 32, class T> __device__ __forceinline__ T lanes_sum(T v) {
+// Reductions by butterflies: every lane gets the result of its warp (warp_sum), or of its aligned
+// group of `Lanes` lanes (a power of two up to 32; the register kernels' groups of 8, 16, 32).
+template <class T> __device__ __forceinline__ T warp_sum(T v) {
+    for (int o = 16; o > 0; o >>= 1) v += shfl_xor(v, o);
+    return v;
+}
+template <int Lanes, class T> __device__ __forceinline__ T lanes_sum(T v) {
 #pragma unroll
     for (int o = Lanes / 2; o > 0; o >>= 1) v += shfl_xor(v, o);
     return v;

@@ -2,15 +2,15 @@
 // least squares (gels), with LAPACK's conventions: R in the upper triangle, the reflectors
 // H(j) = I - tau_j v_j v_j^H below it with v_j(j) = 1 implicit, Q = H(0) H(1) ... H(k-1).
 //
-// By size (ALGORITHMS.md): up to 32 x 32 (real types: 64 x 32) a register kernel (a row or two
-// per lane; gels with one right-hand side in real types too); up to kQrFusedMax a
-// whole-matrix kernel on a shared-memory copy (a warp per matrix up to 32 rows); beyond, the
-// blocked algorithm: per panel of kPanel columns one kernel factors the panel in shared memory
-// (geqr2) and builds the block reflector's T there (larft), and one kernel applies
-// I - V op(T) V^H to the rest (larfb) as three small products through shared memory. V is read
-// straight from the factored matrix, its unit diagonal and zero upper part supplied while it is
-// loaded, and T is stored padded with zeros to kPanel x kPanel: the products never branch on the
-// triangles. ormqr, orgqr and gels reuse the same panel and larfb kernels.
+// By size (the seed dissertation's classes): up to 32 x 32 (real types: 64 x 32) a register kernel
+// (a row or two per lane; gels with one right-hand side in real types too; qr_registers.cu); up to
+// kQrFusedMax a whole-matrix kernel on a shared-memory copy (a warp per matrix up to 32 rows);
+// beyond, the blocked algorithm: per panel of kPanel columns one kernel factors the panel in shared
+// memory (geqr2) and builds the block reflector's T there (larft), and one kernel applies I - V
+// op(T) V^H to the rest (larfb) as three small products through shared memory. V is read straight
+// from the factored matrix, its unit diagonal and zero upper part supplied while it is loaded, and
+// T is stored padded with zeros to kPanel x kPanel: the products never branch on the triangles.
+// ormqr, orgqr and gels reuse the same panel and larfb kernels.
 #include "backend.hpp"
 #include "blocked.cuh"
 #include "kernels.cuh"
@@ -31,7 +31,7 @@ __device__ __forceinline__ int warps_of(const BlockTeam &t) { return t.size() >>
 // The whole warp's sum of `part` to *tail: a block team's shared slot (lane 0 stores), or each
 // lane's own variable (a warp team: one warp, no shared memory of its own).
 template <class Team, class R> __device__ void put_tail(const Team &t, R *tail, R part) {
-    part = lanes_sum(part);
+    part = warp_sum(part);
     if (!std::is_same<Team, BlockTeam>::value || (t.rank() & 31) == 0) *tail = part;
 }
 // a_c -= s v (v^H a_c) for the columns c in [c0, c1) of the matrix whose column c is col(c), rows
@@ -61,7 +61,7 @@ __device__ void reflect_columns_held(const Team &t, int m, int j, const T *v, T 
             x[q] = r < m ? a[r] : T(0);
             part += conj_(vr[q]) * x[q];
         }
-        part = lanes_sum(part);
+        part = warp_sum(part);
         const T w = s * part;
         if (lane == 0) a[j] -= w;
         const bool norm = tail && c == c0;
@@ -94,7 +94,7 @@ __device__ void reflect_columns(const Team &t, int m, int j, const T *v, T s, in
         T *a = col(c);
         T part = lane == 0 ? a[j] : T(0);
         for (int r = j + 1 + lane; r < m; r += 32) part += conj_(v[r]) * a[r];
-        part = lanes_sum(part);
+        part = warp_sum(part);
         const T w = s * part;
         if (lane == 0) a[j] -= w;
         const bool norm = tail && c == c0;
@@ -112,8 +112,8 @@ __device__ void reflect_columns(const Team &t, int m, int j, const T *v, T s, in
 // are also applied to the columns k .. ncols-1 (gels: the right-hand sides, Q^H B on the way).
 // Two barriers a column: the norm of column j + 1 below its diagonal comes from warp 0, which
 // updates that column in reflect_columns, through `tail` (shared memory for a block team) -- a
-// reduction over the team of its own took three more. (Written before a GPU run; see
-// PERFORMANCE.md.)
+// reduction over the team of its own took three more. (Not faster at n = 64, where shared-memory
+// traffic bounds the kernel, but no slower.)
 template <class Team, class T, class Col>
 __device__ void geqr2(const Team &t, int m, int k, int ncols, Col col, T *tau, void *scratch) {
     using R = RealOf<T>;
@@ -493,7 +493,7 @@ template <class T> struct Blocked {
         return 2 * kPanel * kLdT * sizeof(T) + size_t(max_rows - j) * std::max(0, std::min(nb, max_k - j)) * sizeof(T);
     }
     bool panel_fits(int j, int nb) const { return fits_shared(panel_bytes(j, nb)); }
-    // geqr2 of panel j and its T (ALGORITHMS.md's recursive nested blocking): a panel too tall for
+    // geqr2 of panel j and its T (the seed dissertation's recursive nested panels): a panel too tall for
     // shared memory is factored as two halves, each in turn the same way, the left one's block
     // reflector applied to the right one in between, and T of the whole built from its
     // reflectors at the end. Down to 8 columns; a narrower panel that still does not fit is

@@ -1,6 +1,11 @@
 // The CUDA backend's runtime, in one place: device detection, where a caller's array lives, CUDA
-// errors turned into the library's codes, and the pool of per-call contexts (streams, device
-// workspace, pinned staging buffers) that calls reuse instead of allocating.
+// errors turned into the library's codes, the copies and waits the staging issues, a kernel's
+// opt-in to more shared memory, and the pool of per-call contexts (streams, device workspace,
+// pinned staging buffers) that calls reuse instead of allocating. The rest of the backend makes
+// no CUDA runtime call of its own but kernel launches (<<<...>>>, followed by check_launch) and,
+// in gemm.cu, cuBLAS's routines; with primitives.cuh on the device side, this is what a port to
+// another GPU interface (HIP) rewrites. (Type names -- cudaStream_t, cudaError_t -- are left to
+// such a port's mechanical renaming.)
 #pragma once
 
 #include <cublas_v2.h>
@@ -35,11 +40,6 @@ void check(cublasStatus_t e, const char *what);
 // Checks the launch of the kernel just enqueued.
 inline void check_launch(const char *kernel) { check(cudaGetLastError(), kernel); }
 
-// Runs `body` (which returns the backend's code) and turns a Failure into its code, with the
-// explanation that bl_last_error() shows.
-int report(const Failure &f);
-template <class F> int guarded(F &&body) {
-    try {
 // Dynamic shared memory a block may have without opting in; past it a kernel must be allowed
 // more first (allow_shared), up to DeviceInfo::shared_per_block.
 constexpr size_t kDefaultSharedBytes = 48 * 1024;
@@ -57,6 +57,11 @@ void copy_now(void *to, const void *from, size_t bytes, const char *what);
 void zero(void *p, size_t bytes, cudaStream_t stream, const char *what);
 void wait(cudaStream_t stream, const char *what);
 
+// Runs `body` (which returns the backend's code) and turns a Failure into its code, with the
+// explanation that bl_last_error() shows.
+int report(const Failure &f);
+template <class F> int guarded(F &&body) {
+    try {
         return body();
     } catch (const Failure &f) {
         return report(f);
@@ -106,7 +111,7 @@ struct Context {
     Slot slot[kSlots];
     // Host arrays a call's driver fills per matrix of a variable batch (the order it works in,
     // the sort's keys), kept between calls: allocated anew they are fresh pages, whose first
-    // touch cost more than the passes over them (H200 host, 32768 matrices: 0.3-0.5 ms a sort).
+    // touch cost more than the passes over them.
     std::vector<int64_t> order, count;
     std::vector<uint16_t> key;
     // Makes every slot's stream wait for the work enqueued so far on the legacy default stream
@@ -115,14 +120,14 @@ struct Context {
     // device memory may return before its DMA lands, and the slots' streams are non-blocking.
     void after_callers_work();
     cudaEvent_t callers_work[2] = {nullptr, nullptr};
+    // Waits for every slot's stream, errors ignored and cleared (a call that failed, before its
+    // buffers go back to the pool).
+    void drain();
     Context();
     ~Context();
     Context(const Context &) = delete;
     Context &operator=(const Context &) = delete;
 };
-    // Waits for every slot's stream, errors ignored and cleared (a call that failed, before its
-    // buffers go back to the pool).
-    void drain();
 
 // A context taken from the process-wide pool for the duration of one call (thread safe: each
 // concurrent call gets its own; contexts are created on demand and reused, never freed early).

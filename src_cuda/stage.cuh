@@ -122,8 +122,7 @@ public:
 
     // A variable batch is worked on sorted by order, not only by size class: for routines whose
     // fused kernels run long unrolled code (getrf, potrf), matrices of one order next to each
-    // other run it in step on a multiprocessor. (H200, orders uniform in [32, 64], GFLOP/s with
-    // and without: getrf 453 / 336, potrf 444 / 410, geqrf 488 / 689 -- geqrf keeps its classes.)
+    // other run it in step on a multiprocessor. (geqrf was slower sorted: it keeps its classes.)
     void sort_by_order() { exact_ = true; }
 
     // Registers array `a`; shape(i) gives matrix i's rows and columns.
@@ -256,11 +255,9 @@ private:
         // in four, classes 24..27 of 8 orders each, and those above it in halves, class 4c + 1
         // holding the orders up to 3 * 2^(c - 2) (65..96, ...): a launch for orders 41..48 takes
         // getrf's register kernel for 48 columns, and the blocked kernels of 65..96 stop a panel
-        // short of 128. (getrf, orders uniform in [32, 64], H200: getrf_rows' time per matrix
-        // follows the columns of its variant more than the matrix's order -- ncu, 72 ns a block
-        // for 32..48 with 48 columns, 136 ns for 49..64 with 64 -- and the vbatch rate went from
-        // 62 to 71 % of the uniform batch's with the quarters and the host passes below.) The
-        // sort key is the order itself with sort_by_order() (up to kExact), else kExact + class.
+        // short of 128. (getrf_rows' time per matrix follows the columns of its variant more than
+        // the matrix's order.) The sort key is the order itself with sort_by_order() (up to
+        // kExact), else kExact + class.
         constexpr int kClasses = 128, kExact = 1024, kKeys = kExact + kClasses + 1;
         auto class_of = [&](int64_t order) {
             int c = 3;
@@ -271,9 +268,8 @@ private:
         };
         auto class_of_key = [&](int k) { return k >= kExact ? k - kExact : class_of(k); };
         // A counting sort in parts of the batch, each counting its keys and then placing its
-        // matrices, on the OpenMP threads (the serial sort took 0.25-0.35 ms for 32768 matrices on
-        // the H200 machine's host, a tenth of a 3 ms getrf call; in parts about 0.1 ms); parts in
-        // the batch's order keep the caller's order among equal keys.
+        // matrices, on the OpenMP threads (the serial sort was a tenth of a getrf call on 32768
+        // matrices); parts in the batch's order keep the caller's order among equal keys.
         const int64_t n = b_.count;
         const int parts = n < kHostParallelMin ? 1 : int(std::min<int64_t>(16, n / (kHostParallelMin / 2)));
         std::vector<uint16_t> &key = ctx.key;
@@ -303,8 +299,7 @@ private:
             if (in_key[size_t(k)]) in_class[class_of_key(k)] += in_key[size_t(k)];
         // A class of fewer than 1/16 of the matrices joins the nearest larger class that stays:
         // a chunk of its own would cost its launches and a pass over the host arrays for little
-        // work (getrf on orders in [32, 64] with n = 32 split off and not: 59.6 and 60.3 % of the
-        // uniform rate, H200 -- no gain from the split). Joining the next larger class keeps
+        // work (splitting such a class off measured no gain). Joining the next larger class keeps
         // every class a contiguous range of keys.
         int into[kClasses];
         for (int c = kClasses - 1, kept = -1; c >= 0; --c) {
@@ -453,8 +448,8 @@ private:
         if (c.info && c.info_zero_ && order_.empty()) {
             std::fill_n(b_.info + c.first, c.count, 0);
         } else if (c.info) {
-            // (An OpenMP loop here for a uniform batch of 200,000 took 4 ms in the H200 machine's
-            // benchmark, against a 0.2 ms geqrf call: only the sorted batches' scatter uses it.)
+            // (An OpenMP loop here cost a uniform batch many times the call it ended: only the
+            // sorted batches' scatter uses it.)
             const int *info = reinterpret_cast<const int *>(c.pin_ + (reinterpret_cast<char *>(c.info) - c.dev_));
             const bool zero = c.info_zero_;
 #pragma omp parallel for schedule(static) if (c.count >= kHostParallelMin && !order_.empty())
