@@ -3,7 +3,6 @@
 #include "kernels.cuh"
 #include "stage.cuh"
 
-#include <cstring>
 
 namespace bl {
 namespace cuda {
@@ -269,12 +268,6 @@ template <class T> struct TrsmBody {
     }
 };
 
-template <class T> Dev<T> to_device(const T &x) {
-    Dev<T> d;
-    std::memcpy(static_cast<void *>(&d), &x, sizeof d);
-    return d;
-}
-
 }  // namespace
 
 template <class T> int run(const Trsv<T> &op) {
@@ -321,7 +314,7 @@ template <class T> int run(const Trsm<T> &op) {
             // For the right side, op(A)^T: A^T for 'N', A for 'T', conj(A) for 'C'.
             const bool transpose = left ? tr != 'N' : tr == 'N';
             TrsmBody<Dev<T>> body{left,          op.uplo.value == 'L',   transpose,   tr == 'C',
-                                  op.diag.value == 'U', to_device(op.alpha.value), c.sizes(op.m), c.sizes(op.n),
+                                  op.diag.value == 'U', to_dev(op.alpha.value), c.sizes(op.m), c.sizes(op.n),
                                   c.view(op.A),  c.view(op.B)};
             launch(body, c.count, k <= 32, block_threads(k), 0, c.stream);
         });

@@ -53,7 +53,7 @@ __device__ R norm_of(const Team &t, R ssq, int count, Get get, void *scratch) {
     if (ssq >= Limits<R>::min() / Limits<R>::epsilon() && ssq <= Limits<R>::max()) return sqrt(ssq);
     const R s = ldexp(R(1), (ssq > Limits<R>::max() ? -5 : 5) * Limits<R>::max_exponent / 8);
     R part = R(0);
-    for (int k = t.rank(); k < count; k += t.size()) part += abs2_product(get(k) * s);
+    for (int k = t.rank(); k < count; k += t.size()) part += abs2(get(k) * s);
     return sqrt(sum(t, part, scratch)) / s;
 }
 
@@ -111,7 +111,7 @@ __device__ void gebd2(const Team &t, int M, int N, const Block<T> &A, RealOf<T> 
     for (int i = 0; i < N; ++i) {
         // H(i) annihilates A(i+1:M, i)
         R part = R(0);
-        for (int r = i + 1 + t.rank(); r < M; r += t.size()) part += abs2_product(A.get(r, i));
+        for (int r = i + 1 + t.rank(); r < M; r += t.size()) part += abs2(A.get(r, i));
         R norm = norm_of(t, sum(t, part, scratch), M - i - 1, [&](int k) { return A.get(i + 1 + k, i); }, scratch);
         Reflector<T> h = reflector(A.get(i, i), norm);
         for (int r = i + 1 + t.rank(); r < M; r += t.size()) A.put(r, i, A.get(r, i) * h.scale);
@@ -134,7 +134,7 @@ __device__ void gebd2(const Team &t, int M, int N, const Block<T> &A, RealOf<T> 
         }
         // G(i) annihilates A(i, i+2:N) (on the conjugated row, as ?gebd2)
         part = R(0);
-        for (int c = i + 2 + t.rank(); c < N; c += t.size()) part += abs2_product(A.get(i, c));
+        for (int c = i + 2 + t.rank(); c < N; c += t.size()) part += abs2(A.get(i, c));
         norm = norm_of(t, sum(t, part, scratch), N - i - 2, [&](int k) { return A.get(i, i + 2 + k); }, scratch);
         h = reflector(conj_(A.get(i, i + 1)), norm);
         // row i stores conj(u) = conj(scale) * A(i, c)
@@ -245,7 +245,7 @@ __device__ void labrd(const Team &t, const Panel<T> &g, int64_t b, const PanelSh
             for (int k = 0; k < i; ++k) a -= A.get(r, k) * conj_(y(i, k)) + x(r, k) * A.get(k, i);
             A.put(r, i, a);
             if (r == i) alpha = a;
-            else part += abs2_product(a);
+            else part += abs2(a);
         }
         R norm = sum(t, part, scratch);  // (its barriers publish alpha)
         norm = norm_of(t, norm, mm - i - 1, [&](int k) { return A.get(i + 1 + k, i); }, scratch);
@@ -287,7 +287,7 @@ __device__ void labrd(const Team &t, const Panel<T> &g, int64_t b, const PanelSh
             for (int k = 0; k < i; ++k) a -= A.get(k, c) * x(i, k);
             A.put(i, c, a);
             if (c == i + 1) alpha = conj_(a);
-            else part += abs2_product(a);
+            else part += abs2(a);
         }
         norm = sum(t, part, scratch);
         norm = norm_of(t, norm, nn - i - 2, [&](int k) { return A.get(i, i + 2 + k); }, scratch);

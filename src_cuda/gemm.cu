@@ -59,9 +59,6 @@ BL_CUBLAS_GEMV(C, cuComplex)
 BL_CUBLAS_GEMV(Z, cuDoubleComplex)
 #undef BL_CUBLAS_GEMV
 
-// A host scalar as the kernels take it (std::complex has cuda::std::complex's layout).
-template <class T> Dev<T> dev(const T &x) { return *reinterpret_cast<const Dev<T> *>(&x); }
-
 cublasOperation_t blas_op(char trans) {
     return trans == 'N' ? CUBLAS_OP_N : trans == 'T' ? CUBLAS_OP_T : CUBLAS_OP_C;
 }
@@ -152,7 +149,7 @@ template <class T> int run(const Gemm<T> &op) {
             using D = Dev<T>;
             const View<D> C = c.view(op.C);
             if (variable || !reads_ab(0)) {
-                ProductBody<D> body{false, ta != 'N', ta == 'C', tb != 'N', tb == 'C', dev(alpha), dev(beta),
+                ProductBody<D> body{false, ta != 'N', ta == 'C', tb != 'N', tb == 'C', to_dev(alpha), to_dev(beta),
                                     c.sizes(op.m), c.sizes(op.n), c.sizes(op.k), {}, {}, C};
                 if (any_ab) body.A = c.view(op.A), body.B = c.view(op.B);
                 launch_product(body, int64_t(chunk_max(op.m, c)) * chunk_max(op.n, c), c);
@@ -200,7 +197,7 @@ template <class T> int run(const Gemv<T> &op) {
             using D = Dev<T>;
             const View<D> y = c.view(op.y);
             if (variable || alpha == T(0) || op.x.ld.value < 0 || op.y.ld.value < 0) {
-                ProductBody<D> body{true, tr != 'N', tr == 'C', false, false, dev(alpha), dev(beta),
+                ProductBody<D> body{true, tr != 'N', tr == 'C', false, false, to_dev(alpha), to_dev(beta),
                                     c.sizes(op.m), c.sizes(op.n), Sizes{}, {}, {}, y};
                 if (alpha != T(0)) body.A = c.view(op.A), body.B = c.view(op.x);
                 const int rows = tr == 'N' ? chunk_max(op.m, c) : chunk_max(op.n, c);

@@ -7,37 +7,94 @@
 // 8/16/32 lanes per matrix, 32 x 32 diagonal blocks solved a lane a row.)
 #pragma once
 
-#include <cuda/std/complex>
-#include <cuda/std/limits>
-
+#include <cfloat>
+#include <cmath>
 #include <complex>
+#include <cstring>
 #include <type_traits>
 
 namespace bl {
 namespace cuda {
 
 // ---- scalar types ----------------------------------------------------------------------------
-// The device scalar type of a host scalar type: std::complex has cuda::std::complex's layout.
+// The device's complex type: std::complex's layout (real part, imaginary part), aligned to its
+// size for whole-element loads, with the arithmetic LAPACK's Fortran has. Products are plain
+// arithmetic (ac - bd, ad + bc): C99's Annex G rules, which cuda::std::complex follows, add a
+// NaN test and an infinity recovery to every product, a branch in each step of the unrolled
+// updates that made the complex register kernels several times slower to run and to compile.
+// Quotients use Smith's method, so that c^2 + d^2 never overflows or underflows. The library's
+// own type also keeps <cuda/std/complex> (about 2 s of host time per build unit) out of the build.
+template <class R> struct alignas(2 * sizeof(R)) Complex {
+    R re, im;
+    Complex() = default;
+    __host__ __device__ constexpr Complex(R r, R i = R(0)) : re(r), im(i) {}
+    __host__ __device__ constexpr R real() const { return re; }
+    __host__ __device__ constexpr R imag() const { return im; }
+
+    __host__ __device__ friend constexpr Complex operator+(Complex a) { return a; }
+    __host__ __device__ friend constexpr Complex operator-(Complex a) { return {-a.re, -a.im}; }
+    __host__ __device__ friend constexpr Complex operator+(Complex a, Complex b) { return {a.re + b.re, a.im + b.im}; }
+    __host__ __device__ friend constexpr Complex operator-(Complex a, Complex b) { return {a.re - b.re, a.im - b.im}; }
+    __host__ __device__ friend constexpr Complex operator*(Complex a, Complex b) {
+        return {a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re};
+    }
+    __host__ __device__ friend constexpr Complex operator*(Complex a, R b) { return {a.re * b, a.im * b}; }
+    __host__ __device__ friend constexpr Complex operator*(R a, Complex b) { return {a * b.re, a * b.im}; }
+    __host__ __device__ friend constexpr Complex operator/(Complex a, R b) { return {a.re / b, a.im / b}; }
+    __host__ __device__ friend Complex operator/(Complex a, Complex b) {
+        if (fabs(b.im) <= fabs(b.re)) {
+            const R r = b.im / b.re, d = b.re + b.im * r;
+            return {(a.re + a.im * r) / d, (a.im - a.re * r) / d};
+        }
+        const R r = b.re / b.im, d = b.im + b.re * r;
+        return {(a.re * r + a.im) / d, (a.im * r - a.re) / d};
+    }
+    __host__ __device__ friend constexpr bool operator==(Complex a, Complex b) { return a.re == b.re && a.im == b.im; }
+    __host__ __device__ friend constexpr bool operator!=(Complex a, Complex b) { return !(a == b); }
+    template <class X> __host__ __device__ Complex &operator+=(X b) { return *this = *this + b; }
+    template <class X> __host__ __device__ Complex &operator-=(X b) { return *this = *this - b; }
+    template <class X> __host__ __device__ Complex &operator*=(X b) { return *this = *this * b; }
+    template <class X> __host__ __device__ Complex &operator/=(X b) { return *this = *this / b; }
+};
+
+// The device scalar type of a host scalar type (std::complex has Complex's layout), and a host
+// scalar as the kernels take it.
 template <class T> struct dev_type { using type = T; };
-template <class R> struct dev_type<std::complex<R>> { using type = ::cuda::std::complex<R>; };
+template <class R> struct dev_type<std::complex<R>> { using type = Complex<R>; };
 template <class T> struct dev_type<const T> { using type = const typename dev_type<T>::type; };
 template <class T> using Dev = typename dev_type<T>::type;
+template <class T> Dev<T> to_dev(const T &x) {
+    Dev<T> d;
+    std::memcpy(static_cast<void *>(&d), &x, sizeof d);
+    return d;
+}
 
 template <class T> struct real_of { using type = T; };
-template <class R> struct real_of<::cuda::std::complex<R>> { using type = R; };
+template <class R> struct real_of<Complex<R>> { using type = R; };
 template <class T> using RealOf = typename real_of<T>::type;
 template <class T> constexpr bool kComplex = !std::is_same<T, RealOf<T>>::value;
-// Limits of a real type on the device (smallest normal number, epsilon, ...).
-template <class R> using Limits = ::cuda::std::numeric_limits<R>;
+// Limits of a real type on the device: its smallest normal number, epsilon, largest number, and
+// the exponent of the largest power of two.
+template <class R> struct Limits;
+template <> struct Limits<float> {
+    __host__ __device__ static constexpr float min() { return FLT_MIN; }
+    __host__ __device__ static constexpr float epsilon() { return FLT_EPSILON; }
+    __host__ __device__ static constexpr float max() { return FLT_MAX; }
+    static constexpr int max_exponent = FLT_MAX_EXP;
+};
+template <> struct Limits<double> {
+    __host__ __device__ static constexpr double min() { return DBL_MIN; }
+    __host__ __device__ static constexpr double epsilon() { return DBL_EPSILON; }
+    __host__ __device__ static constexpr double max() { return DBL_MAX; }
+    static constexpr int max_exponent = DBL_MAX_EXP;
+};
 
 // ---- scalar arithmetic -----------------------------------------------------------------------
 template <class T> __device__ __forceinline__ T conj_(T x) { return x; }
-template <class R> __device__ __forceinline__ ::cuda::std::complex<R> conj_(::cuda::std::complex<R> x) {
-    return ::cuda::std::conj(x);
-}
+template <class R> __device__ __forceinline__ Complex<R> conj_(Complex<R> x) { return {x.re, -x.im}; }
 template <class T> __device__ __forceinline__ T conj_if(bool c, T x) { return c ? conj_(x) : x; }
 template <class T> __device__ __forceinline__ T real_(T x) { return x; }
-template <class R> __device__ __forceinline__ R real_(::cuda::std::complex<R> x) { return x.real(); }
+template <class R> __device__ __forceinline__ R real_(Complex<R> x) { return x.real(); }
 template <class T> __device__ __forceinline__ RealOf<T> imag_(T x) {
     if constexpr (kComplex<T>) return x.imag();
     else return RealOf<T>(0);
@@ -49,21 +106,16 @@ template <class T> __device__ T make_scalar(RealOf<T> re, RealOf<T> im) {
 }
 // |re| + |im|: the magnitude LAPACK's i?amax pivots on.
 template <class T> __device__ __forceinline__ T abs1(T x) { return x < 0 ? -x : x; }
-template <class R> __device__ __forceinline__ R abs1(::cuda::std::complex<R> x) {
+template <class R> __device__ __forceinline__ R abs1(Complex<R> x) {
     return fabs(x.real()) + fabs(x.imag());
 }
 // |x|^2 = re^2 + im^2.
 template <class T> __device__ __forceinline__ RealOf<T> abs2(T x) { return real_(x) * real_(x) + imag_(x) * imag_(x); }
-// |x|^2 as the real part of conj(x) x, through cuda::std::complex's product (the form gebrd.cu's
-// norms were written and tested with; for real types the same as abs2).
-template <class T> __device__ RealOf<T> abs2_product(T x) { return real_(conj_(x) * x); }
 template <class T> __device__ __forceinline__ bool is_zero(T x) { return x == T(0); }
-// acc - x conj(y) in plain arithmetic (fused multiply-adds): cuda::std::complex's product tests
-// its result for NaN and recovers infinities (C99 Annex G), a branch per product in an inner loop.
+// acc - x conj(y) as two fused multiply-adds per part (acc - x * conj_(y) takes a third operation:
+// the product is formed before it is subtracted).
 template <class T> __device__ __forceinline__ T sub_mul_conj(T acc, T x, T y) { return acc - x * y; }
-template <class R>
-__device__ __forceinline__ ::cuda::std::complex<R> sub_mul_conj(::cuda::std::complex<R> acc, ::cuda::std::complex<R> x,
-                                                               ::cuda::std::complex<R> y) {
+template <class R> __device__ __forceinline__ Complex<R> sub_mul_conj(Complex<R> acc, Complex<R> x, Complex<R> y) {
     return {acc.real() - x.real() * y.real() - x.imag() * y.imag(),
             acc.imag() - x.imag() * y.real() + x.real() * y.imag()};
 }
@@ -87,14 +139,14 @@ template <class T> __device__ __forceinline__ T shfl(T v, int src, int width) {
     return __shfl_sync(kAllLanes, v, src, width);
 }
 template <class R>
-__device__ __forceinline__ ::cuda::std::complex<R> shfl(::cuda::std::complex<R> v, int src, int width) {
+__device__ __forceinline__ Complex<R> shfl(Complex<R> v, int src, int width) {
     return {__shfl_sync(kAllLanes, v.real(), src, width), __shfl_sync(kAllLanes, v.imag(), src, width)};
 }
 // Lane `src` of the warp.
 template <class T> __device__ __forceinline__ T shfl(T v, int src) { return __shfl_sync(kAllLanes, v, src); }
 // The lane whose number differs from the caller's in the bits of `o` (within groups of `width`).
 template <class T> __device__ T shfl_xor(T v, int o) { return __shfl_xor_sync(kAllLanes, v, o); }
-template <class R> __device__ ::cuda::std::complex<R> shfl_xor(::cuda::std::complex<R> v, int o) {
+template <class R> __device__ Complex<R> shfl_xor(Complex<R> v, int o) {
     return {__shfl_xor_sync(kAllLanes, v.real(), o), __shfl_xor_sync(kAllLanes, v.imag(), o)};
 }
 template <class T> __device__ __forceinline__ T shfl_xor(T v, int o, int width) {
