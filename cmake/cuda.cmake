@@ -25,11 +25,16 @@ endif()
 if(BATCHLAPACK_CUDA)
   set(CMAKE_CUDA_STANDARD 17)
   set(CMAKE_CUDA_STANDARD_REQUIRED ON)
-  # Build units: the runtime and the offers (no kernels) once; every other source (a family's
-  # drivers, or a group of its kernels: the fully unrolled register kernels have sources of their
-  # own) once per precision (cmake/units.cmake), so that the slowest unit is a fraction of a family.
+  # Build units. Every unit pays about 2 s for nvcc's passes over the headers, whatever its
+  # kernels. The runtime and the offers (no kernels), and the sources whose kernels take about a
+  # second per precision, are one unit for all precisions; every other source (a family's drivers,
+  # or a group of its kernels: the fully unrolled register kernels have sources of their own) is
+  # one unit per precision (cmake/units.cmake), so that the slowest unit is a fraction of a family.
   # src_cuda/PERFORMANCE.md ("Build") has each unit's compile time.
-  set(_bl_cuda_once ${PROJECT_SOURCE_DIR}/src_cuda/runtime.cu ${PROJECT_SOURCE_DIR}/src_cuda/offer.cu)
+  set(_bl_cuda_once "")
+  foreach(src runtime offer blocked cholesky_blocked lu_blocked cholesky_registers lu_registers solve_registers gemm)
+    list(APPEND _bl_cuda_once ${PROJECT_SOURCE_DIR}/src_cuda/${src}.cu)
+  endforeach()
   file(GLOB _bl_cuda_per_precision CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/src_cuda/*.cu)
   list(REMOVE_ITEM _bl_cuda_per_precision ${_bl_cuda_once})
   batchlapack_precision_units(_bl_cuda_units ${_bl_cuda_per_precision})

@@ -1,6 +1,5 @@
-// The Cholesky family's register kernel, compiled in build units of its own
-// (cholesky_registers*.cu: fully unrolled, the bulk of the family's compile time), for
-// cholesky.cu's drivers.
+// The Cholesky family's register kernel, compiled in a build unit of its own
+// (cholesky_registers.cu: fully unrolled), for cholesky.cu's drivers.
 #pragma once
 
 #include "kernels.cuh"
@@ -8,10 +7,9 @@
 namespace bl {
 namespace cuda {
 
-// potrf of matrices up to 32 x 32 (potrf_registers, cholesky_registers.cuh), a group of 8, 16 or
-// 32 lanes per matrix chosen by `largest` (cholesky_registers.cu: 8 and 16;
-// cholesky_registers32.cu: 32); or, with `blocked`, the 32 x 32 diagonal block at (j0, j0) of the
-// blocked algorithm.
+// potrf of matrices up to 32 x 32 (potrf_registers, cholesky_registers.cu), a group of 8, 16 or
+// 32 lanes per matrix chosen by `largest`; or, with `blocked`, the 32 x 32 diagonal block at
+// (j0, j0) of the blocked algorithm.
 template <class T> struct PotrfRegisters {
     bool upper;
     Sizes n;

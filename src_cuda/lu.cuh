@@ -1,4 +1,4 @@
-// The LU family's register kernels, compiled in build units of their own (lu_registers*.cu,
+// The LU family's register kernels, compiled in build units of their own (lu_registers.cu,
 // lu_rows*.cu: fully unrolled, they are most of the family's compile time), for lu.cu's drivers.
 #pragma once
 
@@ -7,9 +7,8 @@
 namespace bl {
 namespace cuda {
 
-// getrf of matrices up to 32 x 32 (getrf_registers, lu_registers.cuh), a group of 8, 16 or 32
-// lanes per matrix chosen by the chunk's largest order `largest` (lu_registers.cu: 8 and 16;
-// lu_registers32.cu: 32).
+// getrf of matrices up to 32 x 32 (getrf_registers, lu_registers.cu), a group of 8, 16 or 32
+// lanes per matrix chosen by the chunk's largest order `largest`.
 template <class T> struct GetrfRegisters {
     Sizes m, n;
     View<T> A;
