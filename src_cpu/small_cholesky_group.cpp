@@ -172,11 +172,15 @@ bool potrf_group_kernel(Nt N, char uplo, R *const *A, int lda, int *info, int co
             }
         };
         int i = j + 2;
-        for (; i + RB <= N; i += RB) {
-            V t[RB][2][P];
-            group_dots<RB, 2>(w, LD, i, j, t);
-            finish_rows(i, t);
-        }
+        // Orders below RB + 2 have no whole block under a column pair. Said at compile time: for
+        // them, gcc 13 otherwise warns that a block's second row would lie past the copy
+        // (-Waggressive-loop-optimizations) in a loop that never runs.
+        if constexpr (Cap >= RB + 2)
+            for (; i + RB <= N; i += RB) {
+                V t[RB][2][P];
+                group_dots<RB, 2>(w, LD, i, j, t);
+                finish_rows(i, t);
+            }
         for (; i < N; ++i) {
             V t[1][2][P];
             group_dots<1, 2>(w, LD, i, j, t);
