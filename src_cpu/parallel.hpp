@@ -43,7 +43,7 @@ public:
     explicit ThreadWork(int64_t size)
         : size_(std::max<int64_t>(1, size)), pitch_(padded(size_)), data_(size_t(pitch_ * max_threads())) {}
     T *get() { return data_.data() + pitch_ * thread_index(); }
-    // As LAPACK's lwork, an int: a larger workspace is still a valid one of INT_MAX elements.
+    // LAPACK's lwork is an int: a query's answer near INT_MAX, rounded up, must not wrap negative.
     int size() const { return int(std::min<int64_t>(size_, INT_MAX)); }
 
 private:
