@@ -43,7 +43,12 @@ struct Array {
     int pos = 0, stride_pos = 0;
     const char *name = "";
 
-    T *operator[](int64_t i) const { return pointers ? ptrs[i] : base + i * stride; }
+    // The arrays of empty matrices may be null with any stride (both legal): every matrix of a
+    // null base is then null too, never an offset from null (undefined behaviour).
+    T *operator[](int64_t i) const {
+        if (pointers) return ptrs[i];
+        return base == nullptr ? nullptr : base + i * stride;
+    }
 };
 
 // The constructors the layout wrappers use.

@@ -42,10 +42,12 @@ public:
     const std::string &message() const { return msg_; }
 
     // Runs the per-matrix checks, unless an array of sizes or pointers is missing (then they
-    // cannot be read) or the batch count is illegal.
+    // cannot be read). Uniform sizes are one value each, checked for matrix 0 even when the batch
+    // is empty or its count illegal, so that an illegal batch never hides an illegal size before
+    // it; the per-matrix arrays of vbatch have no entry to read then (docs/decisions.md).
     template <class F> void each(F &&body) {
-        if (unreadable_ || b_.count <= 0) return;
-        const int64_t n = b_.layout == Layout::Variable ? b_.count : 1;
+        if (unreadable_) return;
+        const int64_t n = b_.layout == Layout::Variable ? std::max(0, b_.count) : 1;
         if (n < kHostParallelMin) {
             for (int64_t i = 0; i < n; ++i) body(*this, i);
             return;
@@ -127,8 +129,10 @@ public:
     // Matrix i of `a` has `rows` x `cols` elements stored with leading dimension a.ld[i]; a
     // vector has `len` elements at increment a.ld[i] (or 1 when the argument has no increment).
     // Checks the pointer, and in the strided layout that the stride keeps matrices apart.
+    // An illegal leading dimension (reported on its own, after the array) counts as `rows` here,
+    // so that a null array is still found and named first.
     template <class T> void matrix(const Array<T> &a, int64_t i, int64_t rows, int64_t cols) {
-        int64_t foot = rows > 0 && cols > 0 ? int64_t(a.ld[i]) * (cols - 1) + rows : 0;
+        int64_t foot = rows > 0 && cols > 0 ? std::max<int64_t>(a.ld[i], rows) * (cols - 1) + rows : 0;
         storage(a, i, foot);
     }
     template <class T> void vector(const Array<T> &a, int64_t i, int64_t len) {
@@ -142,7 +146,8 @@ private:
     Checker(const Checker &parent, Part) : b_(parent.b_), parent_(&parent) {}
 
     template <class T> void storage(const Array<T> &a, int64_t i, int64_t foot) {
-        if (foot <= 0) return;
+        // Without a matrix (batch <= 0) there is no pointer or stride to check.
+        if (foot <= 0 || b_.count <= 0) return;
         // Uniform sizes are checked for matrix 0 alone: its footprint stands for every matrix.
         add_bytes(a.pos, double(foot) * double(sizeof(T)) * (b_.layout == Layout::Variable ? 1.0 : double(b_.count)));
         if (a.pointers) {

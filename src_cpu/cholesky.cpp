@@ -9,9 +9,11 @@ namespace bl {
 namespace cpu {
 
 // One matrix's factorization: the tiny-matrix kernel, the tiled kernel, or the system LAPACK,
-// whichever takes its order first. `work` is the thread's share of a workspace of
-// tiled::workspace's size.
+// whichever takes its order first; an empty matrix reaches none of them. `work` is the thread's
+// share of a workspace of tiled::workspace's size.
 template <class T> void factor(char uplo, int n, T *A, int lda, int *info, T *work) {
+    *info = 0;
+    if (n == 0) return;
     if (tiled::covers<T>(n))
         tiled::potrf(uplo, n, A, lda, info, work);
     else if (!small::potrf(uplo, n, A, lda, info))
@@ -40,9 +42,10 @@ template <class T> int run(const Potrf<T> &op) {
 BL_INSTANTIATE_RUN(Potrf)
 
 // The solve with one matrix's factor; potrs has no failure of its own once the arguments are
-// legal, so info is LAPACK's 0.
+// legal, so info is LAPACK's 0. An empty system reaches neither the kernel nor LAPACK.
 template <class T> void solve_cholesky(char uplo, int n, int nrhs, const T *A, int lda, T *B, int ldb, int *info) {
     *info = 0;
+    if (n == 0 || nrhs == 0) return;
     if (!small::potrs(uplo, n, nrhs, A, lda, B, ldb)) lapack::potrs(uplo, n, nrhs, A, lda, B, ldb, info);
 }
 

@@ -12,7 +12,9 @@ namespace cpu {
 
 template <class T> int run(const Gebrd<T> &op) {
     const int64_t count = op.b.count;
-    const int M = largest(op.m, count), N = largest(op.n, count);
+    // An empty matrix is left alone: LAPACK's check wants lwork >= max(1, m, n) even then.
+    auto busy = [&](int64_t i) { return op.m[i] > 0 && op.n[i] > 0; };
+    const int M = largest(op.m, count, busy), N = largest(op.n, count, busy);
     auto work = lapack_workspace<T>([&](T *w, int *q) {
         lapack::gebrd(M, N, nullptr, std::max(1, M), nullptr, nullptr, nullptr, nullptr, w, -1, q);
     });
@@ -25,6 +27,7 @@ template <class T> int run(const Gebrd<T> &op) {
     auto one = [&](int64_t i) {
         const int m = op.m[i], n = op.n[i], lda = op.A.ld[i];
         op.b.info[i] = 0;
+        if (!busy(i)) return;
         if (bidiag::covers<T>(m, n))
             bidiag::gebrd(m, n, op.A[i], lda, op.d[i], op.e[i], op.tauq[i], op.taup[i], own.get());
         else if (!small::gebrd(m, n, op.A[i], lda, op.d[i], op.e[i], op.tauq[i], op.taup[i]))

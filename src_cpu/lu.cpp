@@ -9,9 +9,12 @@ namespace bl {
 namespace cpu {
 
 // One matrix's factorization: the tiled kernel, the tiny-matrix kernel, or the system LAPACK,
-// whichever takes its shape first. `work` is the thread's share of a workspace of
-// tiled::workspace's size.
+// whichever takes its shape first; an empty matrix reaches none of them (its other dimension may
+// be anything up to INT_MAX). `work` is the thread's share of a workspace of tiled::workspace's
+// size.
 template <class T> void factor(int m, int n, T *A, int lda, int *ipiv, int *info, T *work) {
+    *info = 0;
+    if (m == 0 || n == 0) return;
     if (m == n && tiled::covers<T>(n))
         tiled::getrf(n, A, lda, ipiv, info, work);
     else if (!small::getrf(m, n, A, lda, ipiv, info))
@@ -45,10 +48,11 @@ template <class T> int run(const Getrf<T> &op) {
 BL_INSTANTIATE_RUN(Getrf)
 
 // The solve with one matrix's factors; getrs has no failure of its own once the arguments are
-// legal, so info is LAPACK's 0.
+// legal, so info is LAPACK's 0. An empty system reaches neither the kernel nor LAPACK.
 template <class T>
 void solve_lu(char trans, int n, int nrhs, const T *A, int lda, const int *ipiv, T *B, int ldb, int *info) {
     *info = 0;
+    if (n == 0 || nrhs == 0) return;
     if (!small::getrs(trans, n, nrhs, A, lda, ipiv, B, ldb)) lapack::getrs(trans, n, nrhs, A, lda, ipiv, B, ldb, info);
 }
 

@@ -5,6 +5,7 @@
 #include "ladder.hpp"
 
 #include <algorithm>
+#include <climits>
 #include <complex>
 #include <cstdint>
 #include <numeric>
@@ -42,7 +43,8 @@ public:
     explicit ThreadWork(int64_t size)
         : size_(std::max<int64_t>(1, size)), pitch_(padded(size_)), data_(size_t(pitch_ * max_threads())) {}
     T *get() { return data_.data() + pitch_ * thread_index(); }
-    int size() const { return int(size_); }
+    // LAPACK's lwork is an int: a query's answer near INT_MAX, rounded up, must not wrap negative.
+    int size() const { return int(std::min<int64_t>(size_, INT_MAX)); }
 
 private:
     // Slices a whole number of cache lines apart plus one: LAPACK's workspace sizes are often
@@ -55,12 +57,16 @@ private:
     std::vector<T> data_;
 };
 
-// The largest value of a size argument over the batch: the workspace is queried once per call,
-// for the largest sizes, and then fits every matrix.
-inline int largest(const Int &x, int64_t count) {
-    if (!x.variable) return x.value;
+// The largest value of a size argument over the matrices that reach LAPACK (`busy(i)`): the
+// workspace is queried once per call, for the largest sizes, and then fits every matrix. The
+// others -- empty matrices, skipped before any LAPACK call -- are left out: their other dimension
+// may be as large as INT_MAX, which overflows LAPACK's workspace formulas (it then answers an
+// lwork that its own check rejects, through xerbla, which prints).
+template <class Busy> int largest(const Int &x, int64_t count, Busy &&busy) {
+    const int64_t n = x.variable ? count : std::min<int64_t>(count, 1);
     int v = 0;
-    for (int64_t i = 0; i < count; ++i) v = std::max(v, x.per[i]);
+    for (int64_t i = 0; i < n; ++i)
+        if (busy(i)) v = std::max(v, x[i]);
     return v;
 }
 // Per-thread LAPACK workspace of the size a workspace query answers: `query(work, info)` makes the
@@ -82,7 +88,8 @@ template <class T, class Query> ThreadWork<T> lapack_workspace(Query &&query) {
 // f(copy, ld) and copies the result back. Real types need none (their kernel stays inside).
 template <class T> class SlackCopy {
 public:
-    SlackCopy(int max_m, int max_n) : work_(is_complex<T> ? int64_t(std::max(1, max_m)) * (max_n + 1) + 8 : 0) {}
+    SlackCopy(int max_m, int max_n)
+        : work_(is_complex<T> ? int64_t(std::max(1, max_m)) * (int64_t(max_n) + 1) + 8 : 0) {}
     template <class F> void run(int m, int n, T *A, int lda, F &&f) {
         if (!is_complex<T> || m < 1 || n < 1) {
             f(A, lda);

@@ -2,6 +2,8 @@
 //
 // Every routine here takes LAPACK workspace: it is queried once per call for the largest sizes
 // of the batch and allocated once per thread before the loop (ThreadWork), never per matrix.
+// Matrices with nothing to compute never reach LAPACK, neither its workspace query (`largest`
+// says why) nor its call.
 #include <algorithm>
 
 #include "backend.hpp"
@@ -64,7 +66,8 @@ template <class T> void blocked_geqrf(int m, int n, T *A, int lda, T *tau, T *wo
 
 template <class T> int run(const Geqrf<T> &op) {
     const int64_t count = op.b.count;
-    const int M = largest(op.m, count), N = largest(op.n, count);
+    auto busy = [&](int64_t i) { return op.m[i] > 0 && op.n[i] > 0; };
+    const int M = largest(op.m, count, busy), N = largest(op.n, count, busy);
     auto work = lapack_workspace<T>([&](T *w, int *q) {
         lapack::geqrf(M, N, nullptr, std::max(1, M), nullptr, w, -1, q);
     });
@@ -72,6 +75,7 @@ template <class T> int run(const Geqrf<T> &op) {
     auto one = [&](int64_t i) {
         const int m = op.m[i], n = op.n[i], lda = op.A.ld[i];
         op.b.info[i] = 0;
+        if (!busy(i)) return;
         if (std::min(m, n) >= ladder::qr::kBlockedFrom)
             blocked_geqrf(m, n, op.A[i], lda, op.tau[i], blocked.get());
         else if (!small::geqrf(m, n, op.A[i], lda, op.tau[i]))
@@ -98,7 +102,9 @@ BL_INSTANTIATE_RUN(Geqrf)
 
 template <class T> int run(const Ormqr<T> &op) {
     const int64_t count = op.b.count;
-    const int M = largest(op.m, count), N = largest(op.n, count), K = largest(op.k, count);
+    // k = 0: Q is the identity.
+    auto busy = [&](int64_t i) { return op.m[i] > 0 && op.n[i] > 0 && op.k[i] > 0; };
+    const int M = largest(op.m, count, busy), N = largest(op.n, count, busy), K = largest(op.k, count, busy);
     const char side = op.side.value, trans = op.trans.value;
     const int nq = side == 'L' ? M : N;
     auto work = lapack_workspace<T>([&](T *w, int *q) {
@@ -110,6 +116,8 @@ template <class T> int run(const Ormqr<T> &op) {
     // so each thread applies Q from its own copy of the reflectors instead of writing into A.
     ThreadWork<T> reflectors(int64_t(std::max(1, nq)) * std::max(1, K));
     for_each_matrix(op, [&](int64_t i) {
+        op.b.info[i] = 0;
+        if (!busy(i)) return;
         const int rows = side == 'L' ? op.m[i] : op.n[i], k = op.k[i], lda = op.A.ld[i], ldv = std::max(1, rows);
         T *v = reflectors.get();
         for (int c = 0; c < k; ++c)
@@ -123,11 +131,15 @@ BL_INSTANTIATE_RUN(Ormqr)
 
 template <class T> int run(const Orgqr<T> &op) {
     const int64_t count = op.b.count;
-    const int M = largest(op.m, count), N = largest(op.n, count), K = largest(op.k, count);
+    // n = 0: Q has no column. (k = 0 still makes its n columns those of the identity.)
+    auto busy = [&](int64_t i) { return op.n[i] > 0; };
+    const int M = largest(op.m, count, busy), N = largest(op.n, count, busy), K = largest(op.k, count, busy);
     auto work = lapack_workspace<T>([&](T *w, int *q) {
         lapack::orgqr(M, N, K, nullptr, std::max(1, M), nullptr, w, -1, q);
     });
     for_each_matrix(op, [&](int64_t i) {
+        op.b.info[i] = 0;
+        if (!busy(i)) return;
         lapack::orgqr(op.m[i], op.n[i], op.k[i], op.A[i], op.A.ld[i], op.tau[i], work.get(), work.size(),
                       &op.b.info[i]);
     });
@@ -137,7 +149,8 @@ BL_INSTANTIATE_RUN(Orgqr)
 
 template <class T> int run(const Gels<T> &op) {
     const int64_t count = op.b.count;
-    const int M = largest(op.m, count), N = largest(op.n, count), R = largest(op.nrhs, count);
+    auto busy = [&](int64_t i) { return op.m[i] > 0 && op.n[i] > 0 && op.nrhs[i] > 0; };
+    const int M = largest(op.m, count, busy), N = largest(op.n, count, busy), R = largest(op.nrhs, count, busy);
     const char trans = op.trans.value;
     auto work = lapack_workspace<T>([&](T *w, int *q) {
         lapack::gels(trans, M, N, R, nullptr, std::max(1, M), nullptr, std::max({1, M, N}), w, -1, q);
@@ -145,6 +158,15 @@ template <class T> int run(const Gels<T> &op) {
     SlackCopy<T> copy(M, N);
     for_each_matrix(op, [&](int64_t i) {
         const int m = op.m[i], n = op.n[i];
+        op.b.info[i] = 0;
+        if (!busy(i)) {
+            // What LAPACK's quick return does: with m or n = 0 (and right-hand sides) the first
+            // max(m, n) rows of B become zero, the minimum-norm solution.
+            const int rows = std::max(m, n), ldb = op.B.ld[i];
+            if (rows > 0)
+                for (int j = 0; j < op.nrhs[i]; ++j) std::fill_n(op.B[i] + int64_t(j) * ldb, rows, T(0));
+            return;
+        }
         auto solve = [&](T *a, int lda) {
             lapack::gels(trans, m, n, op.nrhs[i], a, lda, op.B[i], op.B.ld[i], work.get(), work.size(), &op.b.info[i]);
         };

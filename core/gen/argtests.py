@@ -1,6 +1,7 @@
 """Argument-numbering tests, generated from the routine table: every argument of every routine, in
 every precision and public form, made illegal in turn, and the reported -k checked against the
-argument's position in that form's own list.
+argument's position in that form's own list. In C, every size and leading dimension is also made
+illegal beside a batch of -1 and of 0, which must not hide it in the uniform layouts.
 
 Writes into <outdir>/tests/:
   test_arguments.cpp      the C entry points (strided, ptr, vbatch): the return value and every
@@ -222,6 +223,27 @@ void run(const Entry &e) {
                         "expected -%%d\n", e.name, k, got, v.infos[0], k);
         }
     }
+    // A size or leading dimension made illegal with a batch of -1 or 0: the uniform layouts still
+    // name it; vbatch has no per-matrix entry to read then, and names batch -1 or returns 0
+    // (docs/decisions.md, "Which illegal argument is reported"). No info entry is written.
+    const int nb = int(e.slots.size());
+    for (int batch : {-1, 0})
+        for (int k = 1; k < nb; ++k) {
+            const char kind = e.slots[size_t(k - 1)].kind;
+            if (kind != 's' && kind != 'l') continue;
+            Values v(e.slots, e.layout);
+            v.spoil(k);
+            v.value[size_t(nb - 1)] = batch;
+            const int got = e.call(v), want = e.layout != 'v' ? -k : batch < 0 ? -nb : 0;
+            ++checked;
+            bool ok = got == want;
+            for (int x : v.infos) ok &= x == 99;
+            if (!ok) {
+                ++failures;
+                std::printf("FAIL: %%s, argument %%d illegal, batch %%d: returned %%d, info[0] = %%d; "
+                            "expected %%d\n", e.name, k, batch, got, v.infos[0], want);
+            }
+        }
 }
 
 }  // namespace

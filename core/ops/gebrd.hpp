@@ -22,7 +22,9 @@ template <class T> struct Gebrd : GebrdArgs<T> {
 
 template <class T> void check(const Gebrd<T> &op, Checker &c) {
     c.each([&](Checker &c, int64_t i) {
-        int m = op.m[i], n = op.n[i], k = std::min(m, n);
+        // k in 64 bits: e has k - 1 elements, and an illegal m or n may be INT_MIN.
+        const int m = op.m[i], n = op.n[i];
+        const int64_t k = std::min(m, n);
         c.require(m >= 0, op.m, i, "must be >= 0");
         c.require(n >= 0, op.n, i, "must be >= 0");
         c.require(op.A.ld[i] >= std::max(1, m), op.A.ld, i, "must be >= max(1, m)", std::max(1, m));
