@@ -125,7 +125,14 @@ template <class Op> int call_impl(Op &op, Layout layout, const char *routine, in
     } catch (...) {
         code = BL_ERROR_INTERNAL;
     }
-    if (code != 0) record_error(routine, code, take_failure_explanation());
+    // A library-level failure is written into info too, as an illegal argument is: a caller who
+    // reads only info must not take an incomplete call for success (the Fortran forms, which have
+    // no return value, always did so). info was checked usable above.
+    if (code != 0) {
+        record_error(routine, code, take_failure_explanation());
+        if (info != nullptr)
+            for (int i = 0; i < batch; ++i) info[i] = code;
+    }
     return code;
 }
 

@@ -69,8 +69,9 @@ int main(int argc, char **argv) {
     }
     double t_loop = now() - t0;
 
-    /* After: two calls for the whole batch. A nonzero return means an illegal argument (or a
-     * device failure) and nothing was computed; info[k] says, per matrix, what LAPACK would. */
+    /* After: two calls for the whole batch. A nonzero return means an illegal argument (nothing
+     * was computed) or a library-level failure (the call did not complete), and every info[k]
+     * holds that code too; otherwise info[k] says, per matrix, what LAPACK would. */
     t0 = now();
     /* A singular member (info[k] > 0 after the factorization) does not disturb the others; its
      * solve divides by zero, and the comparison below skips it, as the loop skipped it. */

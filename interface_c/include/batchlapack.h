@@ -42,7 +42,11 @@
  *           pointer where data is needed, a stride that makes two matrices of an output
  *           array overlap. Read-only arrays may overlap: stride 0 shares one matrix (say the A
  *           of gemm or getrs) across the whole batch.
- *      < BL_ERROR_BASE  a device or resource failure, see bl_error_string() and bl_last_error().
+ *      < BL_ERROR_BASE  a library-level failure (BL_ERROR_*: no usable device, a backend setting
+ *           that names no backend, device data for a call on the CPU, memory, a CUDA error), see
+ *           bl_error_string() and bl_last_error(); info[i] = that code for every i (info was
+ *           checked usable first), so that a caller reading only info never sees success. The
+ *           outputs may be partly computed.
  *  - batch == 0 and empty matrices (a zero dimension) are legal and do nothing, as in LAPACK.
  *  - Calls are synchronous (results are in place on return) and thread-safe. The library never
  *    prints, exits or aborts.
