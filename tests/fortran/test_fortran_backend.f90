@@ -10,11 +10,12 @@
 program test_fortran_backend
   use iso_c_binding
   use batchlapack
+  use test_util
   implicit none
   integer, parameter :: n = 3, nb = 4
   real(c_double) :: a(n, n, nb)
   integer(c_int) :: ipiv(n, nb), info(nb)
-  integer :: failures = 0, stat
+  integer :: stat
   character(16) :: mode
 
   call get_command_argument(1, mode)
@@ -76,15 +77,6 @@ program test_fortran_backend
   if (failures > 0) error stop 1
 
 contains
-
-  subroutine expect(ok, what)
-    logical, intent(in) :: ok
-    character(*), intent(in) :: what
-    if (.not. ok) then
-      failures = failures + 1
-      print '(a)', 'FAIL: ' // what // ' (bl_last_error: ' // bl_last_error() // ')'
-    end if
-  end subroutine
 
   ! Diagonally dominant matrices, and an info that no call writes.
   subroutine reset()
