@@ -27,7 +27,7 @@ list(APPEND _bl_generate --compat)
 if(BATCHLAPACK_WITH_FORTRAN)
   list(APPEND _bl_generate --fortran)
 endif()
-if(BATCHLAPACK_BUILD_TESTS)
+if(BATCHLAPACK_TESTS)
   list(APPEND _bl_generate --argtests)
 endif()
 

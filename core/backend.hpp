@@ -38,6 +38,9 @@ BL_OPERATIONS(BL_DECLARE_BACKEND)
 namespace cuda {
 // True when the library was built with CUDA and a device is usable (checked once per process).
 bool usable();
+// Why usable() is false, for the message of BL_ERROR_NO_DEVICE: a build without CUDA, or the CUDA
+// runtime's reason ("" when a device is usable).
+const char *unusable_reason();
 BL_OPERATIONS(BL_DECLARE_BACKEND)
 }  // namespace cuda
 #undef BL_DECLARE_BACKEND

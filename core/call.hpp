@@ -15,8 +15,12 @@
 namespace bl {
 
 // Runtime state (runtime.cpp).
-// The backend setting (bl_set_backend, else BATCHLAPACK_BACKEND): auto, cpu or cuda.
-bl_backend backend_setting();
+// The backend setting (bl_set_backend, else BATCHLAPACK_BACKEND): BL_BACKEND_AUTO, _CPU, _CUDA, or
+// kNoBackend when it names no backend (an unknown name in the environment, or given to Fortran's
+// bl_set_backend without stat): every call then fails, and no_backend_reason() names the value.
+constexpr int kNoBackend = -1;
+int backend_setting();
+std::string no_backend_reason();
 // Per-thread record of the last call: the backend it used, and why it failed.
 void record_target(bl_backend used);
 void record_error(const char *routine, int code, const std::string &detail);
@@ -61,12 +65,13 @@ struct Locate {
 
 // The one decision: which backend runs a legal, non-empty call. A backend set explicitly is
 // obeyed (a call the CUDA backend has no kernels for still runs on the CPU); under auto, the
-// lower offer wins.
-enum class Target { Cpu, Cuda, None };
+// lower offer wins. A setting that names no backend, or cuda without a device, runs nothing.
+enum class Target { Cpu, Cuda, NoDevice, NoBackend };
 template <class Op> Target decide(const Op &op, const Placement &where) {
-    const bl_backend setting = backend_setting();
+    const int setting = backend_setting();
+    if (setting == kNoBackend) return Target::NoBackend;
     if (setting == BL_BACKEND_CPU) return Target::Cpu;
-    if (!cuda::usable()) return setting == BL_BACKEND_CUDA ? Target::None : Target::Cpu;
+    if (!cuda::usable()) return setting == BL_BACKEND_CUDA ? Target::NoDevice : Target::Cpu;
     const Offer gpu = cuda::offer(op, where);
     if (!gpu.supported) return Target::Cpu;
     if (setting == BL_BACKEND_CUDA || gpu.seconds == 0) return Target::Cuda;  // asked for, or data in place
@@ -99,7 +104,7 @@ template <class Op> int call_impl(Op &op, Layout layout, const char *routine, in
     }
     if (batch == 0) return 0;
 
-    int code;
+    int code = BL_ERROR_INTERNAL;
     try {
         Locate locate{c, batch, {}};
         op.fields(locate);
@@ -118,14 +123,28 @@ template <class Op> int call_impl(Op &op, Layout layout, const char *routine, in
             }
             code = cpu::run(op);
             break;
-        default: code = BL_ERROR_NO_DEVICE; break;
+        case Target::NoDevice:
+            explain_failure("the backend setting is cuda (BATCHLAPACK_BACKEND or bl_set_backend)");
+            code = BL_ERROR_NO_DEVICE;
+            break;
+        case Target::NoBackend:
+            explain_failure(no_backend_reason());
+            code = BL_ERROR_INVALID_VALUE;
+            break;
         }
     } catch (const std::bad_alloc &) {
         code = BL_ERROR_OUT_OF_MEMORY;
     } catch (...) {
         code = BL_ERROR_INTERNAL;
     }
-    if (code != 0) record_error(routine, code, take_failure_explanation());
+    // A library-level failure is written into info too, as an illegal argument is: a caller who
+    // reads only info must not take an incomplete call for success (the Fortran forms, which have
+    // no return value, always did so). info was checked usable above.
+    if (code != 0) {
+        record_error(routine, code, take_failure_explanation());
+        if (info != nullptr)
+            for (int i = 0; i < batch; ++i) info[i] = code;
+    }
     return code;
 }
 

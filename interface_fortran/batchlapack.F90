@@ -62,8 +62,16 @@ module batchlapack
   end interface
 
   interface
-    integer(c_int) function c_set_backend(b) bind(C, name="bl_set_backend")
-      import :: c_int
+    ! C's bl_set_backend, and for a call without stat, the setting the environment variable would
+    ! make (core/runtime.cpp): a value that names no backend, or cuda without a usable device,
+    ! then fails every later call, in info, rather than the calls running silently elsewhere.
+    integer(c_int) function c_set_backend(b, name, len, has_stat) bind(C, name="bl_fortran_set_backend")
+      import :: c_int, c_ptr
+      integer(c_int), value :: b, len, has_stat
+      type(c_ptr), value :: name
+    end function
+    type(c_ptr) function c_backend_name(b) bind(C, name="bl_backend_name")
+      import :: c_int, c_ptr
       integer(c_int), value :: b
     end function
     integer(c_int) function c_get_backend() bind(C, name="bl_get_backend")
@@ -130,26 +138,27 @@ contains
   ! ---- backend control, errors, version ----------------------------------------------------------
 
   ! bl_set_backend(backend [, stat]): BL_BACKEND_AUTO, _CPU or _CUDA, or the name 'auto', 'cpu',
-  ! 'cuda' (any case), for all later calls. stat: 0, BL_ERROR_INVALID_VALUE, BL_ERROR_NO_DEVICE.
+  ! 'cuda' (any case; the names BATCHLAPACK_BACKEND takes), for all later calls.
+  ! stat: 0, BL_ERROR_INVALID_VALUE (not a backend) or BL_ERROR_NO_DEVICE (cuda, no usable GPU);
+  ! on an error the setting is unchanged. Without stat, the setting is what was asked whatever the
+  ! outcome, as with the environment variable: every later call then fails with that code in
+  ! info (and bl_last_error() says why) until a backend that can run is set.
   subroutine bl_set_backend_code(backend, stat)
     integer, intent(in) :: backend
     integer, intent(out), optional :: stat
     integer :: s
-    s = c_set_backend(int(backend, c_int))
+    s = c_set_backend(int(backend, c_int), c_null_ptr, 0_c_int, merge(1_c_int, 0_c_int, present(stat)))
     if (present(stat)) stat = s
   end subroutine
 
   subroutine bl_set_backend_name(backend, stat)
     character(*), intent(in) :: backend
     integer, intent(out), optional :: stat
-    integer :: code
-    select case (bl_upper(trim(adjustl(backend))))
-    case ('AUTO'); code = BL_BACKEND_AUTO
-    case ('CPU'); code = BL_BACKEND_CPU
-    case ('CUDA'); code = BL_BACKEND_CUDA
-    case default; code = -1
-    end select
-    call bl_set_backend_code(code, stat)
+    integer :: s
+    character(kind=c_char), target :: name(max(1, len(backend)))
+    name = transfer(backend, name, size(name))
+    s = c_set_backend(0_c_int, c_loc(name), len(backend, c_int), merge(1_c_int, 0_c_int, present(stat)))
+    if (present(stat)) stat = s
   end subroutine
 
   ! The backend chosen by bl_set_backend or the environment (may be BL_BACKEND_AUTO).
@@ -162,16 +171,12 @@ contains
     bl_last_backend = c_last_backend()
   end function
 
-  ! 'auto', 'cpu', 'cuda' (or 'unknown') for a BL_BACKEND_* value.
+  ! 'auto', 'cpu', 'cuda' (or 'unknown') for a BL_BACKEND_* value: C's bl_backend_name, the names
+  ! bl_set_backend and BATCHLAPACK_BACKEND take.
   function bl_backend_name(backend) result(s)
     integer, intent(in) :: backend
     character(:), allocatable :: s
-    select case (backend)
-    case (BL_BACKEND_AUTO); s = 'auto'
-    case (BL_BACKEND_CPU); s = 'cpu'
-    case (BL_BACKEND_CUDA); s = 'cuda'
-    case default; s = 'unknown'
-    end select
+    s = bl_string(c_backend_name(int(backend, c_int)))
   end function
 
   ! True when the library was built with CUDA and a usable GPU is present.

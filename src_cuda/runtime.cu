@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <vector>
 
 namespace bl {
@@ -46,23 +47,41 @@ int report(const Failure &f) {
     return f.code();
 }
 
-bool usable() {
+namespace {
+// Whether a device is usable, and if not, why (the CUDA runtime's words).
+struct Availability {
+    bool ok = false;
+    std::string why;
+};
+const Availability &availability() {
     // Once per process: a device exists and a context can be created on it. Any failure (no
     // driver, no device, a driver older than the runtime) means "run on the CPU".
-    static const bool ok = [] {
+    static const Availability a = [] {
+        Availability r;
         int count = 0;
-        if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
+        const cudaError_t found = cudaGetDeviceCount(&count);
+        if (found != cudaSuccess || count == 0) {
             cudaGetLastError();
-            return false;
+            r.why = std::string("the library was built with CUDA, but no CUDA device was found (cudaGetDeviceCount: ") +
+                    (found != cudaSuccess ? cudaGetErrorString(found) : "0 devices") + ")";
+            return r;
         }
-        if (cudaFree(nullptr) != cudaSuccess) {
+        const cudaError_t init = cudaFree(nullptr);
+        if (init != cudaSuccess) {
             cudaGetLastError();
-            return false;
+            r.why = std::string("the library was built with CUDA and found a device, but cannot use it (cudaFree: ") +
+                    cudaGetErrorString(init) + ")";
+            return r;
         }
-        return true;
+        r.ok = true;
+        return r;
     }();
-    return ok;
+    return a;
 }
+}  // namespace
+
+bool usable() { return availability().ok; }
+const char *unusable_reason() { return availability().why.c_str(); }
 
 const DeviceInfo &device_info() {
     static const DeviceInfo info = [] {

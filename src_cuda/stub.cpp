@@ -7,6 +7,7 @@ namespace bl {
 namespace cuda {
 
 bool usable() { return false; }
+const char *unusable_reason() { return "the library was built without CUDA"; }
 bool copy_device_pointers(const void *const *, int64_t, std::vector<const void *> &) { return false; }
 bool host_accessible(const void *) { return true; }
 

@@ -559,6 +559,7 @@ TYPED_TEST(CudaDataT, DeviceDataOnTheCpuIsRejected) {
     ASSERT_EQ(bl_set_backend(BL_BACKEND_CPU), 0);
     EXPECT_EQ(batchlapack::getrf_batch(n, n, A, n, int64_t(n) * n, ipiv, int64_t(n), info.data(), count),
               BL_ERROR_DEVICE_DATA);
+    for (int i = 0; i < count; ++i) EXPECT_EQ(info[size_t(i)], BL_ERROR_DEVICE_DATA) << "info[" << i << "]";
     ASSERT_EQ(bl_set_backend(BL_BACKEND_CUDA), 0);
     std::vector<T> back(a.size());
     ASSERT_EQ(cudaMemcpy(back.data(), A, a.size() * sizeof(T), cudaMemcpyDeviceToHost), cudaSuccess);

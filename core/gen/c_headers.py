@@ -28,7 +28,9 @@ def _text(routine, arg, role):
     if role == 'stride':
         return arg.stride_doc
     if role == 'info':
-        return 'array of batch entries: ' + routine.info_doc
+        # What every routine with info writes there besides LAPACK's value (batchlapack.h).
+        return ('array of batch entries: ' + routine.info_doc + ' When the call returns -k or '
+                'a BL_ERROR_* code, every info[i] holds that return value.')
     return routine.batch_doc
 
 
@@ -68,8 +70,9 @@ def _documentation(routine, name_width):
         first = ' * %3d %s' % (k, name.ljust(name_width))
         rest = ' * ' + ' ' * (len(first) - 3)
         lines += fill(_tag(arg, role) + ' ' + _text(routine, arg, role), first, rest)
-    lines.append(' *   Return: 0, -k for illegal argument k, or a BL_ERROR_* code '
-                 '(see batchlapack.h).')
+    lines += fill('Return: 0, -k for illegal argument k, or a BL_ERROR_* code (see '
+                  'batchlapack.h)%s.' % (', also written into every info[i]' if routine.info
+                                         else ''), ' *   ', ' *           ')
     lines.append(' */')
     return lines
 

@@ -69,8 +69,9 @@ int main(int argc, char **argv) {
     }
     double t_loop = now() - t0;
 
-    /* After: two calls for the whole batch. A nonzero return means an illegal argument (or a
-     * device failure) and nothing was computed; info[k] says, per matrix, what LAPACK would. */
+    /* After: two calls for the whole batch. A nonzero return means an illegal argument (nothing
+     * was computed) or a library-level failure (the call did not complete), and every info[k]
+     * holds that code too; otherwise info[k] says, per matrix, what LAPACK would. */
     t0 = now();
     /* A singular member (info[k] > 0 after the factorization) does not disturb the others; its
      * solve divides by zero, and the comparison below skips it, as the loop skipped it. */
@@ -93,7 +94,7 @@ int main(int argc, char **argv) {
     printf("%d systems of order %d (%d singular)\n", batch, n, singular);
     printf("  loop over dgetrf/dgetrs:        %8.4f s\n", t_loop);
     printf("  bl_dgetrf_batch/bl_dgetrs_batch: %8.4f s on the %s backend (%.1fx)\n", t_batch,
-           used == BL_BACKEND_CUDA ? "cuda" : "cpu", t_loop / t_batch);
+           bl_backend_name(used), t_loop / t_batch);
     printf("  largest difference of the solutions: %.3g (largest entry %.3g)\n", diff, scale);
     free(A); free(A_loop); free(B); free(B_loop); free(ipiv); free(info); free(info_loop);
     /* Same algorithm, same pivots: the solutions agree to rounding. */

@@ -42,7 +42,11 @@
  *           pointer where data is needed, a stride that makes two matrices of an output
  *           array overlap. Read-only arrays may overlap: stride 0 shares one matrix (say the A
  *           of gemm or getrs) across the whole batch.
- *      < BL_ERROR_BASE  a device or resource failure, see bl_error_string() and bl_last_error().
+ *      < BL_ERROR_BASE  a library-level failure (BL_ERROR_*: no usable device, a backend setting
+ *           that names no backend, device data for a call on the CPU, memory, a CUDA error), see
+ *           bl_error_string() and bl_last_error(); info[i] = that code for every i (info was
+ *           checked usable first), so that a caller reading only info never sees success. The
+ *           outputs may be partly computed.
  *  - batch == 0 and empty matrices (a zero dimension) are legal and do nothing, as in LAPACK.
  *  - Calls are synchronous (results are in place on return) and thread-safe. The library never
  *    prints, exits or aborts.
@@ -103,7 +107,7 @@ enum bl_error {
     BL_ERROR_OUT_OF_MEMORY = -1001,    /* host or device memory could not be allocated           */
     BL_ERROR_DEVICE = -1002,           /* a CUDA call failed (driver, launch, transfer)           */
     BL_ERROR_NO_DEVICE = -1003,        /* backend 'cuda' requested, but no usable GPU / no build  */
-    BL_ERROR_INVALID_VALUE = -1004,    /* a library-control call got a value it does not know     */
+    BL_ERROR_INVALID_VALUE = -1004,    /* a backend setting that names no backend                 */
     BL_ERROR_INTERNAL = -1005,         /* a bug in batchlapack: please report it                  */
     BL_ERROR_DEVICE_DATA = -1006       /* arrays in device memory for a call that runs on the CPU
                                         * (backend cpu, or a gels vbatch mixing m < n, m >= n)    */
@@ -118,8 +122,13 @@ BL_API const char *bl_error_string(int code);
  * stays valid until the next batchlapack call on the same thread. */
 BL_API const char *bl_last_error(void);
 
-/* Backends. BL_BACKEND_AUTO (the default, or BATCHLAPACK_BACKEND=auto in the environment) runs on
- * the GPU when the library was built with CUDA and a usable device is present, else on the CPU. */
+/* Backends. BL_BACKEND_AUTO (the default) runs on the GPU when the library was built with CUDA and
+ * a usable device is present, else on the CPU. The environment variable BATCHLAPACK_BACKEND chooses
+ * by name: auto, cpu or cuda, in any case ("gpu" is not a name; unset or empty means auto). It is
+ * read once, at the first call that needs it. A value that is not one of these names fails every
+ * call with BL_ERROR_INVALID_VALUE (after the argument checks; bl_last_error() names the value),
+ * and cuda without a usable GPU fails every call with BL_ERROR_NO_DEVICE: a job meant for one
+ * backend never runs silently on another. bl_set_backend overrides the environment. */
 typedef enum bl_backend {
     BL_BACKEND_AUTO = 0,
     BL_BACKEND_CPU = 1,
@@ -127,14 +136,20 @@ typedef enum bl_backend {
 } bl_backend;
 
 /* bl_set_backend: choose the backend for all later calls of the process (overrides the
- * environment variable BATCHLAPACK_BACKEND). Returns 0, BL_ERROR_INVALID_VALUE for an unknown
- * value, or BL_ERROR_NO_DEVICE when BL_BACKEND_CUDA is asked for and no usable GPU exists. */
+ * environment variable BATCHLAPACK_BACKEND). Returns 0; BL_ERROR_INVALID_VALUE for a value that is
+ * not a bl_backend, or BL_ERROR_NO_DEVICE when BL_BACKEND_CUDA is asked for and no usable GPU
+ * exists (bl_last_error() says whether the library was built without CUDA or found no device);
+ * on an error the setting is unchanged. */
 BL_API int bl_set_backend(bl_backend backend);
-/* bl_get_backend: the backend chosen by bl_set_backend or the environment (may be AUTO). */
+/* bl_get_backend: the backend chosen by bl_set_backend or the environment (may be AUTO; AUTO too
+ * while BATCHLAPACK_BACKEND names no backend, when every call fails). */
 BL_API bl_backend bl_get_backend(void);
 /* bl_last_backend: the backend (CPU or CUDA) the most recent call on the calling thread ran on;
  * BL_BACKEND_AUTO if that call computed nothing (an argument error, or nothing to do). */
 BL_API bl_backend bl_last_backend(void);
+/* bl_backend_name: "auto", "cpu" or "cuda", the name BATCHLAPACK_BACKEND (and the Fortran
+ * bl_set_backend) takes for a backend; "unknown" for any other value. A static string. */
+BL_API const char *bl_backend_name(bl_backend backend);
 /* bl_cuda_available: 1 when the library was built with CUDA and a usable device is present. */
 BL_API int bl_cuda_available(void);
 

@@ -7,21 +7,6 @@
 #define CAT(a,b) PASTE(a)b
 #define NAME(x) CAT(P,x)
 
-module test_util
-  implicit none
-  integer :: failures = 0
-  integer :: ran_on = 0      ! the backend the calls ran on (bl_last_backend)
-contains
-  subroutine expect(ok, what)
-    logical, intent(in) :: ok
-    character(*), intent(in) :: what
-    if (.not. ok) then
-      failures = failures + 1
-      print '(a)', 'FAIL: ' // what
-    end if
-  end subroutine
-end module
-
 #define P s
 #define PS 's'
 #define T real(c_float)
