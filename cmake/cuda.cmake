@@ -26,17 +26,16 @@ if(BATCHLAPACK_CUDA)
   set(CMAKE_CUDA_STANDARD 17)
   set(CMAKE_CUDA_STANDARD_REQUIRED ON)
   # Build units. Every unit pays about 2 s for nvcc's passes over the headers, whatever its
-  # kernels. The runtime and the offers (no kernels), and the sources whose kernels take about a
-  # second per precision, are one unit for all precisions; every other source (a family's drivers,
-  # or a group of its kernels: the fully unrolled register kernels have sources of their own) is
-  # one unit per precision (cmake/units.cmake), so that the slowest unit is a fraction of a family.
-  # src_cuda/PERFORMANCE.md ("Build") has each unit's compile time.
-  set(_bl_cuda_once "")
-  foreach(src runtime offer blocked cholesky_blocked lu_blocked cholesky_registers lu_registers solve_registers gemm)
-    list(APPEND _bl_cuda_once ${PROJECT_SOURCE_DIR}/src_cuda/${src}.cu)
+  # kernels, so a source is one unit for all precisions unless its kernels cost much more than
+  # that: the QR drivers and register kernels, and the LU kernels with a thread a row, the
+  # longest units of the build, are compiled one unit per precision (cmake/units.cmake) so that
+  # no unit is a whole family's. src_cuda/PERFORMANCE.md has each unit's compile time.
+  set(_bl_cuda_per_precision "")
+  foreach(src qr qr_registers lu_rows lu_rows_whole)
+    list(APPEND _bl_cuda_per_precision ${PROJECT_SOURCE_DIR}/src_cuda/${src}.cu)
   endforeach()
-  file(GLOB _bl_cuda_per_precision CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/src_cuda/*.cu)
-  list(REMOVE_ITEM _bl_cuda_per_precision ${_bl_cuda_once})
+  file(GLOB _bl_cuda_once CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/src_cuda/*.cu)
+  list(REMOVE_ITEM _bl_cuda_once ${_bl_cuda_per_precision})
   batchlapack_precision_units(_bl_cuda_units ${_bl_cuda_per_precision})
   set(BATCHLAPACK_CUDA_SOURCES ${_bl_cuda_once} ${_bl_cuda_units})
   message(STATUS "batchlapack: CUDA backend ON (architectures ${CMAKE_CUDA_ARCHITECTURES})")
