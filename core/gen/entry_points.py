@@ -1,5 +1,6 @@
-"""The extern "C" entry points: interface_c/<family>_<precision>.cpp, one file per family and
-precision so that they compile in parallel, for the precisions the build asks for.
+"""The extern "C" entry points: interface_c/<family>.cpp, one file per family with the precisions
+the build asks for (a unit per precision cost more in the compiler's fixed work on the shared
+headers than it gained in parallel compilation).
 
 An entry point only packs its arguments into the routine's operation struct (core/ops/) and hands
 it to bl::call (bl::call_blas for the routines without info), which numbers, checks, dispatches
@@ -36,20 +37,21 @@ def _definition(routine, precision, layout):
     return lines
 
 
-def source(family, routines, precision):
-    """The text of interface_c/<family>_<precision>.cpp."""
+def source(family, routines, precisions):
+    """The text of interface_c/<family>.cpp."""
     lines = ['// ' + GENERATED,
-             '// The public entry points of batchlapack/%s.h in precision %s (%s).'
-             % (family.name, precision, capi.CXX_TYPES[precision][0]),
+             '// The public entry points of batchlapack/%s.h in precisions %s.'
+             % (family.name, ', '.join(precisions)),
              '#include "call.hpp"',
              '',
              'using bl::Layout;',
              '',
              'extern "C" {']
-    for r in routines:
-        for layout in capi.LAYOUTS:
-            lines.append('')
-            lines += _definition(r, precision, layout)
+    for precision in precisions:
+        for r in routines:
+            for layout in capi.LAYOUTS:
+                lines.append('')
+                lines += _definition(r, precision, layout)
     lines += ['',
               '}  // extern "C"']
     return '\n'.join(lines) + '\n'
@@ -58,5 +60,4 @@ def source(family, routines, precision):
 def emit(routines, families, precisions, outdir):
     for family in families:
         members = [r for r in routines if r.family == family.name]
-        for p in precisions:
-            write(outdir, 'interface_c/%s_%s.cpp' % (family.name, p), source(family, members, p))
+        write(outdir, 'interface_c/%s.cpp' % family.name, source(family, members, precisions))

@@ -7,7 +7,7 @@ into DIR (CMake's ${CMAKE_BINARY_DIR}/generated):
     include/batchlapack/<family>.h    the public C headers, documented (gen/c_headers.py)
     include/batchlapack/<family>.hpp  the C++ overloads (gen/cpp_headers.py)
     core/op_args.hpp                  the operation structs' members and fields (gen/op_args.py)
-    interface_c/<family>_<p>.cpp      the extern "C" entry points of the precisions asked for
+    interface_c/<family>.cpp          the extern "C" entry points of the precisions asked for
                                       (gen/entry_points.py)
 and, when asked,
     fortran/routines_spec.inc,        the Fortran module's routines, which batchlapack.F90
