@@ -9,7 +9,7 @@
  *   backend_setting env cuda nodevice     cuda without a usable GPU (exit 77, skipped, with one)
  *
  * Written in C, the language of the header. BLTEST_P is a precision of the build, BLTEST_CUDA
- * whether it has the CUDA backend. Exit 0: passed; 1: failures, each printed. */
+ * whether it has the CUDA backend, BLTEST_OPENMP whether it runs the CPU backend through OpenMP. Exit 0: passed; 1: failures, each printed. */
 #define _POSIX_C_SOURCE 200809L /* setenv, unsetenv */
 #include <batchlapack.h>
 
@@ -114,6 +114,9 @@ static void api(void) {
         expect(contains(bl_error_string(BL_ERROR_NO_DEVICE), no_device_reason()), "bl_error_string says why");
         expect(bl_get_backend() == BL_BACKEND_CPU, "a failed bl_set_backend(CUDA) leaves the setting");
     }
+    /* The test runs with OMP_NUM_THREADS=3 (tests/CMakeLists.txt), which a build without OpenMP
+     * ignores. */
+    expect(bl_cpu_threads() == (BLTEST_OPENMP ? 3 : 1), "bl_cpu_threads follows OMP_NUM_THREADS");
 }
 
 int main(int argc, char **argv) {
