@@ -3,7 +3,8 @@
  * returned and written into every info[i], the message). The variable is read once per process,
  * so each case is a run of its own (tests/CMakeLists.txt):
  *
- *   backend_setting api                   no variable: names, bl_set_backend, the no-device message
+ *   backend_setting api                   no variable: names, bl_set_backend, the no-device message,
+ *                                         bl_cpu_threads (run with OMP_NUM_THREADS=3)
  *   backend_setting env VALUE cpu         BATCHLAPACK_BACKEND=VALUE selects the CPU
  *   backend_setting env VALUE invalid     VALUE names no backend: every call fails, naming it
  *   backend_setting env cuda nodevice     cuda without a usable GPU (exit 77, skipped, with one)
