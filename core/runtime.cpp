@@ -7,6 +7,10 @@
 #include <mutex>
 #include <string>
 
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
 namespace bl {
 namespace {
 
@@ -189,5 +193,15 @@ const char *bl_backend_name(bl_backend backend) {
 }
 
 int bl_cuda_available(void) { return bl::cuda::usable() ? 1 : 0; }
+
+// Asked of the library rather than of the caller's OpenMP: a program need not be compiled with
+// OpenMP to learn it, and a build without OpenMP answers for itself.
+int bl_cpu_threads(void) {
+#ifdef _OPENMP
+    return omp_get_max_threads();
+#else
+    return 1;
+#endif
+}
 
 }  // extern "C"

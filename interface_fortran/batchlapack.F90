@@ -38,6 +38,7 @@ module batchlapack
   integer, parameter, public :: BL_BACKEND_CUDA = 2
 
   public :: bl_set_backend, bl_get_backend, bl_last_backend, bl_backend_name, bl_cuda_available
+  public :: bl_cpu_threads
   public :: bl_error_string, bl_last_error, bl_version, bl_version_string
 
   ! Where an assumed-shape argument lies (layout.inc).
@@ -81,6 +82,9 @@ module batchlapack
       import :: c_int
     end function
     integer(c_int) function c_cuda_available() bind(C, name="bl_cuda_available")
+      import :: c_int
+    end function
+    integer(c_int) function c_cpu_threads() bind(C, name="bl_cpu_threads")
       import :: c_int
     end function
     type(c_ptr) function c_error_string(code) bind(C, name="bl_error_string")
@@ -182,6 +186,11 @@ contains
   ! True when the library was built with CUDA and a usable GPU is present.
   logical function bl_cuda_available()
     bl_cuda_available = c_cuda_available() /= 0
+  end function
+
+  ! The number of threads the CPU backend runs a call from this thread on (OMP_NUM_THREADS sets it).
+  integer function bl_cpu_threads()
+    bl_cpu_threads = int(c_cpu_threads())
   end function
 
   ! A description of a return or info value (0, -k, or a BL_ERROR_* code).

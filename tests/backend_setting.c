@@ -3,13 +3,14 @@
  * returned and written into every info[i], the message). The variable is read once per process,
  * so each case is a run of its own (tests/CMakeLists.txt):
  *
- *   backend_setting api                   no variable: names, bl_set_backend, the no-device message
+ *   backend_setting api                   no variable: names, bl_set_backend, the no-device message,
+ *                                         bl_cpu_threads (run with OMP_NUM_THREADS=3)
  *   backend_setting env VALUE cpu         BATCHLAPACK_BACKEND=VALUE selects the CPU
  *   backend_setting env VALUE invalid     VALUE names no backend: every call fails, naming it
  *   backend_setting env cuda nodevice     cuda without a usable GPU (exit 77, skipped, with one)
  *
  * Written in C, the language of the header. BLTEST_P is a precision of the build, BLTEST_CUDA
- * whether it has the CUDA backend. Exit 0: passed; 1: failures, each printed. */
+ * whether it has the CUDA backend, BLTEST_OPENMP whether it runs the CPU backend through OpenMP. Exit 0: passed; 1: failures, each printed. */
 #define _POSIX_C_SOURCE 200809L /* setenv, unsetenv */
 #include <batchlapack.h>
 
@@ -114,6 +115,9 @@ static void api(void) {
         expect(contains(bl_error_string(BL_ERROR_NO_DEVICE), no_device_reason()), "bl_error_string says why");
         expect(bl_get_backend() == BL_BACKEND_CPU, "a failed bl_set_backend(CUDA) leaves the setting");
     }
+    /* The test runs with OMP_NUM_THREADS=3 (tests/CMakeLists.txt), which a build without OpenMP
+     * ignores. */
+    expect(bl_cpu_threads() == (BLTEST_OPENMP ? 3 : 1), "bl_cpu_threads follows OMP_NUM_THREADS");
 }
 
 int main(int argc, char **argv) {

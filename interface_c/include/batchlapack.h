@@ -152,6 +152,10 @@ BL_API bl_backend bl_last_backend(void);
 BL_API const char *bl_backend_name(bl_backend backend);
 /* bl_cuda_available: 1 when the library was built with CUDA and a usable device is present. */
 BL_API int bl_cuda_available(void);
+/* bl_cpu_threads: the number of threads (one matrix per thread) the CPU backend runs a call made
+ * from the calling thread on: OpenMP's omp_get_max_threads() as the library sees it (set by
+ * OMP_NUM_THREADS), 1 in a build without OpenMP. */
+BL_API int bl_cpu_threads(void);
 
 #ifdef __cplusplus
 }

@@ -98,6 +98,7 @@ program test_fortran
   call bl_version(major, minor, patch)
   call expect(len(bl_version_string()) > 0 .and. major >= 0 .and. minor >= 0 .and. patch >= 0, 'version')
   call expect(len(bl_error_string(BL_ERROR_NO_DEVICE)) > 0, 'bl_error_string')
+  call expect(bl_cpu_threads() >= 1, 'bl_cpu_threads')
 
   print '(a, i0, a, a)', 'test_fortran: ', failures, ' failure(s), backend ', bl_backend_name(ran_on)
   if (failures > 0) error stop 1

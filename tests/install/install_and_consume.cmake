@@ -1,10 +1,13 @@
 # Run by the `install` test (see CMakeLists.txt here) with BUILD_DIR, CONSUMER_DIR, WORK_DIR,
-# GENERATOR, C_COMPILER and PKG_CONFIG defined.
+# GENERATOR, C_COMPILER, PKG_CONFIG, EXPECT_CUDA and EXPECT_FORTRAN (what the build had, ON or OFF)
+# defined.
 
 include("${CMAKE_CURRENT_LIST_DIR}/install_prefix.cmake")
 
-# 1. A CMake project that finds the package in the prefix, and only there.
-consume_with_find_package("${CONSUMER_DIR}" "-DCMAKE_C_COMPILER=${C_COMPILER}")
+# 1. A CMake project that finds the package in the prefix, and only there, and checks that the
+#    package's components and batchlapack_WITH_* say what the build had.
+consume_with_find_package("${CONSUMER_DIR}" "-DCMAKE_C_COMPILER=${C_COMPILER}"
+                          "-DEXPECT_CUDA=${EXPECT_CUDA}" "-DEXPECT_FORTRAN=${EXPECT_FORTRAN}")
 
 # 2. The same program compiled with pkg-config's flags.
 file(GLOB_RECURSE pc_file "${prefix}/*/batchlapack.pc")

@@ -17,9 +17,10 @@ step("cmake --install" "${CMAKE_COMMAND}" --install "${BUILD_DIR}" --prefix "${p
 # Configures, builds and runs the consumer CMake project in `source` (compiler chosen by
 # `compiler_flag`, e.g. -DCMAKE_C_COMPILER=cc), after checking that find_package(batchlapack)
 # found the package in the prefix and nowhere else. The project builds an executable `consumer`.
+# Further arguments are passed to its configuration.
 function(consume_with_find_package source compiler_flag)
   step("configure consumer (find_package)" "${CMAKE_COMMAND}" -S "${source}" -B "${WORK_DIR}/cmake"
-       -G "${GENERATOR}" "${compiler_flag}" "-DCMAKE_PREFIX_PATH=${prefix}"
+       -G "${GENERATOR}" "${compiler_flag}" ${ARGN} "-DCMAKE_PREFIX_PATH=${prefix}"
        -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF -DCMAKE_BUILD_TYPE=Release)
   file(STRINGS "${WORK_DIR}/cmake/CMakeCache.txt" found REGEX "^batchlapack_DIR:")
   if(NOT found MATCHES "${prefix}/")
