@@ -326,14 +326,14 @@ contains
   ! ---- the generic forms' own checks: each returns -k for argument k (name) of the generic
   ! routine `what` and records why as this thread's last error, in the form's numbering ----------
 
-  ! -k, with "what: argument k (name) why" for bl_last_error(), recorded as the library records
+  ! -k, with "what: argument k (name)" // why (which begins with ' ' or ':') for bl_last_error(), recorded as the library records
   ! the errors it finds: without it, bl_last_error() would show nothing, or an earlier failure's
   ! message, for a shape error that only the module can see.
   integer function bl_reject(what, k, name, why)
     character(*), intent(in) :: what, name, why
     integer, intent(in) :: k
     character(:), allocatable :: text
-    text = what // ': argument ' // bl_str(int(k, c_int64_t)) // ' (' // name // ') ' // why
+    text = what // ': argument ' // bl_str(int(k, c_int64_t)) // ' (' // name // ')' // why
     call c_record_error(int(-k, c_int), text, len(text, c_int))
     bl_reject = -k
   end function
@@ -348,7 +348,7 @@ contains
     do i = 1, len(allowed)
       list = list // merge(', ', '  ', i > 1) // "'" // allowed(i:i) // "'"
     end do
-    bl_bad_option = bl_reject(what, k, name, "= '" // s(1:min(1, len(s))) // "' must be one of " // &
+    bl_bad_option = bl_reject(what, k, name, " = '" // s(1:min(1, len(s))) // "' must be one of " // &
                               list(3:))
   end function
 
@@ -362,15 +362,15 @@ contains
     character, intent(in) :: kind
     character(:), allocatable :: why
     if (kind == 'I') then
-      why = 'has elements ' // bl_str(w%inc) // ' apart: the increment must be 1 to huge(0) ' // &
+      why = ' has elements ' // bl_str(w%inc) // ' apart: the increment must be 1 to huge(0) ' // &
             '(a reversed section would need the BLAS convention for negative increments)'
     else if (kind == 'V') then
-      why = 'has elements ' // bl_str(w%inc) // ' apart: it must be contiguous in dimension 1'
+      why = ' has elements ' // bl_str(w%inc) // ' apart: it must be contiguous in dimension 1'
     else if (w%inc /= 1) then
-      why = 'has rows ' // bl_str(w%inc) // ' elements apart (a section with a step in ' // &
+      why = ' has rows ' // bl_str(w%inc) // ' elements apart (a section with a step in ' // &
             'dimension 1): LAPACK needs adjacent rows'
     else
-      why = 'has columns ' // bl_str(w%cols) // ' elements apart: a leading dimension must be ' // &
+      why = ' has columns ' // bl_str(w%cols) // ' elements apart: a leading dimension must be ' // &
             '1 to huge(0)'
     end if
     bl_bad_layout = bl_reject(what, k, name, why)
