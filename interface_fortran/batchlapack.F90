@@ -326,9 +326,9 @@ contains
   ! ---- the generic forms' own checks: each returns -k for argument k (name) of the generic
   ! routine `what` and records why as this thread's last error, in the form's numbering ----------
 
-  ! -k, with "what: argument k (name)" // why (which begins with ' ' or ':') for bl_last_error(), recorded as the library records
-  ! the errors it finds: without it, bl_last_error() would show nothing, or an earlier failure's
-  ! message, for a shape error that only the module can see.
+  ! -k, with "what: argument k (name)" // why (which begins with ' ' or ':') recorded for
+  ! bl_last_error() as the library records the errors it finds: without it, bl_last_error() would
+  ! show nothing, or an earlier failure's message, for a shape error that only the module sees.
   integer function bl_reject(what, k, name, why)
     character(*), intent(in) :: what, name, why
     integer, intent(in) :: k
@@ -348,8 +348,8 @@ contains
     do i = 1, len(allowed)
       list = list // merge(', ', '  ', i > 1) // "'" // allowed(i:i) // "'"
     end do
-    bl_bad_option = bl_reject(what, k, name, " = '" // s(1:min(1, len(s))) // "' must be one of " // &
-                              list(3:))
+    bl_bad_option = bl_reject(what, k, name, &
+                              " = '" // s(1:min(1, len(s))) // "' must be one of " // list(3:))
   end function
 
   ! An array whose layout LAPACK cannot be given, by kind: 'M' a matrix (rows must be adjacent,
@@ -370,8 +370,8 @@ contains
       why = ' has rows ' // bl_str(w%inc) // ' elements apart (a section with a step in ' // &
             'dimension 1): LAPACK needs adjacent rows'
     else
-      why = ' has columns ' // bl_str(w%cols) // ' elements apart: a leading dimension must be ' // &
-            '1 to huge(0)'
+      why = ' has columns ' // bl_str(w%cols) // &
+            ' elements apart: a leading dimension must be 1 to huge(0)'
     end if
     bl_bad_layout = bl_reject(what, k, name, why)
   end function

@@ -300,7 +300,8 @@ def emit_spec(routines, precisions):
                            'either.' % (r.name, r.complex_name))
         for g in generic_names(r):
             out.append('  interface %s' % g)
-            out += names_lines('    module procedure ', [g for p in precisions for g in specifics(r, p)])
+            out += names_lines('    module procedure ',
+                               [g for p in precisions for g in specifics(r, p)])
             out.append('  end interface')
     out.append('')
     out.append('  ! The C entry points (batchlapack.h).')
@@ -499,7 +500,8 @@ def generic(r, p, rhs=None):
             shape = r.shapes[a.name]
             vec = forms.is_vector(r, a)
             if vec and a.ld:
-                checks.append(('.not. bl_incok(w%s)' % x, "bl_bad_layout(%s, w%s, 'I')" % (head, x)))
+                checks.append(('.not. bl_incok(w%s)' % x,
+                               "bl_bad_layout(%s, w%s, 'I')" % (head, x)))
             else:
                 checks.append(('.not. w%s%%ok' % x,
                                "bl_bad_layout(%s, w%s, '%s')" % (head, x, 'V' if vec else 'M')))
@@ -513,12 +515,14 @@ def generic(r, p, rhs=None):
                                % (head, d + 1, x, d + 1, lit(rule), expr(e),
                                   lit(source_note(r, rule_text(e))))))
             if a is not nbsrc:
-                checks.append(('size(%s, %d) /= nb' % (x, rank(a)), 'bl_bad_extent(%s, %d, size(%s, %d), '
-                               '"the batch count", nb, "size(%s, %d)")'
+                checks.append(('size(%s, %d) /= nb' % (x, rank(a)),
+                               'bl_bad_extent(%s, %d, size(%s, %d), "the batch count", nb, '
+                               '"size(%s, %d)")'
                                % (head, rank(a), x, rank(a), fname(nbsrc.name), rank(nbsrc))))
         elif it.kind == 'info' and r.info:
-            checks.append(('size(info) /= nb', 'bl_bad_extent(%s, 0, size(info), "the batch count", '
-                           'nb, "size(%s, %d)")' % (head, fname(nbsrc.name), rank(nbsrc))))
+            checks.append(('size(info) /= nb',
+                           'bl_bad_extent(%s, 0, size(info), "the batch count", nb, "size(%s, %d)")'
+                           % (head, fname(nbsrc.name), rank(nbsrc))))
 
     actual = []
     for it in forms.c_args(r, 'strided'):
@@ -535,7 +539,8 @@ def generic(r, p, rhs=None):
             actual.append('w%s%%stride' % fname(it.arg.name))
         elif it.kind == 'batch':
             actual.append('nb')
-    out.append('    ! The first failing check names its argument: the lowest-numbered bad one, as in C.')
+    out.append('    ! The first failing check names its argument: the lowest-numbered bad one, '
+               'as in C.')
     for k, (test, reject) in enumerate(checks):
         out.append('    %s (%s) then' % ('if' if k == 0 else 'else if', test))
         out += wrap('      code = ' + reject)
@@ -555,7 +560,8 @@ def describe_generic(r, rhs=None):
     for s in forms.sizes(r):
         a, d = src[s.name]
         if a is rhs:
-            parts.append('%s = 1 (%s(:, i) is the right-hand side of problem i)' % (s.name, fname(a.name)))
+            parts.append('%s = 1 (%s(:, i) is the right-hand side of problem i)'
+                         % (s.name, fname(a.name)))
         elif isinstance(d, tuple):
             opt, letter, then, otherwise = d
             parts.append('%s = extent %d of %s (%d if %s is %s)'
@@ -564,7 +570,8 @@ def describe_generic(r, rhs=None):
             parts.append('%s = extent %d of %s' % (s.name, d, fname(a.name)))
     nb = forms.batch_source(r)
     parts.append('the batch count = the last extent of %s' % fname(nb.name))
-    return comment('Generic form%s: ' % (', one right-hand side' if rhs else '') + ', '.join(parts) + '.')
+    title = 'Generic form, one right-hand side: ' if rhs else 'Generic form: '
+    return comment(title + ', '.join(parts) + '.')
 
 
 def emit_body(routines, precisions):
