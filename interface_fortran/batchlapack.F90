@@ -273,22 +273,6 @@ contains
     bl_bad_opt = index(allowed, bl_letter(s)) == 0
   end function
 
-  logical function bl_is_n(trans)
-    character(*), intent(in) :: trans
-    bl_is_n = bl_letter(trans) == 'N'
-  end function
-
-  ! Whether b is k-by-n (transb = N) or n-by-k (otherwise), as gemm needs.
-  logical function bl_shape_ok(transb, rows, cols, k, n)
-    character(*), intent(in) :: transb
-    integer, intent(in) :: rows, cols, k, n
-    if (bl_is_n(transb)) then
-      bl_shape_ok = rows == k .and. cols == n
-    else
-      bl_shape_ok = rows == n .and. cols == k
-    end if
-  end function
-
   ! Elements a BLAS vector of n entries at increment inc spans: the stride of a contiguous batch
   ! (the legacy forms pass inc 1 for a vector without increment, such as ipiv; 0 when n <= 0).
   integer(c_int64_t) function bl_vlen(n, inc)
