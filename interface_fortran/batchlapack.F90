@@ -374,6 +374,7 @@ contains
     bl_bad_extent = bl_reject(what, k, name, why)
   end function
 
+  ! An integer as the messages show it.
   function bl_str(i) result(s)
     integer(c_int64_t), intent(in) :: i
     character(:), allocatable :: s
