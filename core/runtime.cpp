@@ -176,6 +176,15 @@ int bl_fortran_set_backend(int backend, const char *name, int len, int has_stat)
     return bl::set_backend(backend, invalid, has_stat == 0);
 }
 
+// The Fortran module's own argument checks (the generic forms' shapes, which only the module
+// sees: bl_reject in interface_fortran/batchlapack.F90; hidden): a failure they find is recorded
+// as the library records its own, text[0, len) for bl_last_error() (already naming the routine
+// and the argument in the Fortran form's numbering), and as a call that computed nothing.
+void bl_fortran_record_error(int code, const char *text, int len) {
+    bl::record_target(BL_BACKEND_AUTO);
+    bl::record_error("", code, std::string(text, size_t(len > 0 ? len : 0)));
+}
+
 bl_backend bl_get_backend(void) {
     const int b = bl::current_backend();
     return b == bl::kNoBackend ? BL_BACKEND_AUTO : bl_backend(b);

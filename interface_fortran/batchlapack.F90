@@ -41,10 +41,11 @@ module batchlapack
   public :: bl_cpu_threads
   public :: bl_error_string, bl_last_error, bl_version, bl_version_string
 
-  ! Where an assumed-shape argument lies (layout.inc).
+  ! Where an assumed-shape argument lies (layout.inc): inc and cols are the distances measured
+  ! between rows and between columns, ld the leading dimension passed to C.
   type bl_layout
     type(c_ptr) :: p
-    integer(c_int64_t) :: inc = 1, stride
+    integer(c_int64_t) :: inc = 1, cols = 1, stride
     integer(c_int) :: ld = 1
     logical :: ok
   end type
@@ -101,6 +102,13 @@ module batchlapack
     type(c_ptr) function c_version_string() bind(C, name="bl_version_string")
       import :: c_ptr
     end function
+    ! Records a failure the module finds itself (bl_reject) as the library records its own
+    ! (core/runtime.cpp), so that bl_last_error() describes it.
+    subroutine c_record_error(code, text, len) bind(C, name="bl_fortran_record_error")
+      import :: c_int, c_char
+      integer(c_int), value :: code, len
+      character(kind=c_char), intent(in) :: text(*)
+    end subroutine
   end interface
 
   ! Every routine's public names and generic interfaces, and the C entry points (generated).
@@ -200,8 +208,10 @@ contains
     s = bl_string(c_error_string(int(code, c_int)))
   end function
 
-  ! The most recent failure on this thread, naming routine, argument and value ('' if none). The
-  ! argument number is the one of the C strided call, which the Fortran form may number otherwise.
+  ! The most recent failure on this thread, naming routine, argument and value ('' if none). A
+  ! failure a generic form finds itself (its shape checks) is numbered as that form numbers its
+  ! arguments; one the C routine finds, as the C strided call does, which the Fortran form may
+  ! number otherwise.
   function bl_last_error() result(s)
     character(:), allocatable :: s
     s = bl_string(c_last_error())
@@ -272,22 +282,6 @@ contains
     bl_bad_opt = index(allowed, bl_letter(s)) == 0
   end function
 
-  logical function bl_is_n(trans)
-    character(*), intent(in) :: trans
-    bl_is_n = bl_letter(trans) == 'N'
-  end function
-
-  ! Whether b is k-by-n (transb = N) or n-by-k (otherwise), as gemm needs.
-  logical function bl_shape_ok(transb, rows, cols, k, n)
-    character(*), intent(in) :: transb
-    integer, intent(in) :: rows, cols, k, n
-    if (bl_is_n(transb)) then
-      bl_shape_ok = rows == k .and. cols == n
-    else
-      bl_shape_ok = rows == n .and. cols == k
-    end if
-  end function
-
   ! Elements a BLAS vector of n entries at increment inc spans: the stride of a contiguous batch
   ! (the legacy forms pass inc 1 for a vector without increment, such as ipiv; 0 when n <= 0).
   integer(c_int64_t) function bl_vlen(n, inc)
@@ -322,14 +316,80 @@ contains
     end if
   end function
 
-  ! -k for the first k with bad(k), else 0: the shape checks of the generic forms.
-  integer function bl_first(bad)
-    logical, intent(in) :: bad(:)
-    integer :: k
-    bl_first = 0
-    do k = size(bad), 1, -1
-      if (bad(k)) bl_first = -k
+  ! ---- the generic forms' own checks: each returns -k for argument k (name) of the generic
+  ! routine `what` and records why as this thread's last error, in the form's numbering ----------
+
+  ! -k, with "what: argument k (name)" // why (which begins with ' ' or ':') recorded for
+  ! bl_last_error() as the library records the errors it finds: without it, bl_last_error() would
+  ! show nothing, or an earlier failure's message, for a shape error that only the module sees.
+  integer function bl_reject(what, k, name, why)
+    character(*), intent(in) :: what, name, why
+    integer, intent(in) :: k
+    character(:), allocatable :: text
+    text = what // ': argument ' // bl_str(int(k, c_int64_t)) // ' (' // name // ')' // why
+    call c_record_error(int(-k, c_int), text, len(text, c_int))
+    bl_reject = -k
+  end function
+
+  ! An option that is none of the letters in `allowed`.
+  integer function bl_bad_option(what, k, name, s, allowed)
+    character(*), intent(in) :: what, name, s, allowed
+    integer, intent(in) :: k
+    character(:), allocatable :: list
+    integer :: i
+    list = ''
+    do i = 1, len(allowed)
+      list = list // merge(', ', '  ', i > 1) // "'" // allowed(i:i) // "'"
     end do
+    bl_bad_option = bl_reject(what, k, name, &
+                              " = '" // s(1:min(1, len(s))) // "' must be one of " // list(3:))
+  end function
+
+  ! An array whose layout LAPACK cannot be given, by kind: 'M' a matrix (rows must be adjacent,
+  ! columns at a distance an lda can hold), 'V' a vector that must be contiguous (ipiv, tau),
+  ! 'I' a BLAS vector (its elements at a positive increment).
+  integer function bl_bad_layout(what, k, name, w, kind)
+    character(*), intent(in) :: what, name
+    integer, intent(in) :: k
+    type(bl_layout), intent(in) :: w
+    character, intent(in) :: kind
+    character(:), allocatable :: why
+    if (kind == 'I') then
+      why = ' has elements ' // bl_str(w%inc) // ' apart: the increment must be 1 to huge(0) ' // &
+            '(a reversed section would need the BLAS convention for negative increments)'
+    else if (kind == 'V') then
+      why = ' has elements ' // bl_str(w%inc) // ' apart: it must be contiguous in dimension 1'
+    else if (w%inc /= 1) then
+      why = ' has rows ' // bl_str(w%inc) // ' elements apart (a section with a step in ' // &
+            'dimension 1): LAPACK needs adjacent rows'
+    else
+      why = ' has columns ' // bl_str(w%cols) // &
+            ' elements apart: a leading dimension must be 1 to huge(0)'
+    end if
+    bl_bad_layout = bl_reject(what, k, name, why)
+  end function
+
+  ! An extent that breaks its rule: "size(name, dim) = got must be rule = want (note)", where
+  ! rule is the table's expression and note says where its sizes come from; dim 0 is size(name).
+  integer function bl_bad_extent(what, k, name, dim, got, rule, want, note)
+    character(*), intent(in) :: what, name, rule, note
+    integer, intent(in) :: k, dim, got, want
+    character(:), allocatable :: why
+    why = ': size(' // name
+    if (dim > 0) why = why // ', ' // bl_str(int(dim, c_int64_t))
+    why = why // ') = ' // bl_str(int(got, c_int64_t)) // ' must be ' // rule // ' = ' // &
+          bl_str(int(want, c_int64_t))
+    if (len(note) > 0) why = why // ' (' // note // ')'
+    bl_bad_extent = bl_reject(what, k, name, why)
+  end function
+
+  ! An integer as the messages show it.
+  function bl_str(i) result(s)
+    integer(c_int64_t), intent(in) :: i
+    character(:), allocatable :: s
+    character(24) :: buf
+    write (buf, '(i0)') i
+    s = trim(buf)
   end function
 
   ! The end of every LAPACK-style call: info(1:batch) = the (renumbered) error, when there is one.

@@ -14,13 +14,16 @@ bl_done -- stays there):
     sgetrf_batch_strided(m, n, a, lda, stridea, ...)         the C strided call
     sgetrf_vbatch(m, n, a, lda, ipiv, info, batch)           the C vbatch call (type(c_ptr) arrays)
     sgetrf_g(a, ipiv, info)                                  the specific of generic getrf_batch
+    sgetrs_g1(trans, a, ipiv, b, info)                       with right-hand sides, a second
+                                                             one: b(n, batch), one per problem
 
 An illegal argument is reported as -k, k its position in the form that was called. The strided and
 vbatch forms have the C call's argument list, so the C return is theirs. The legacy and generic
 forms renumber it through a map (bl_map), computed here from the table: C argument k is the
 form's argument map(k); a derived stride blames its array, a size the generic form reads from an
 array's shape blames that array, and so do the array's leading dimension and stride (forms.py
-has the argument lists; the shapes are the table's `shapes`).
+has the argument lists; the shapes are the table's `shapes`). A shape error that the generic form
+finds itself is recorded for bl_last_error() with a message in its own numbering (bl_reject).
 """
 
 import os
@@ -251,6 +254,23 @@ def c_interface(r, p, layout):
     return lines
 
 
+def rhs_array(r):
+    """The right-hand sides, for routines that have them: the matrix argument whose columns are
+    `nrhs` (LAPACK's name for the number of right-hand sides), or None. Its generic names also
+    take it as a rank-2 b(n, batch), one right-hand side per problem (the `_g1` specifics), as a
+    loop over LAPACK calls with b(1, k) holds it."""
+    for a in forms.arrays(r):
+        if not forms.is_vector(r, a) and forms.branches(r.shapes[a.name])[0][1][-1] == 'nrhs':
+            return a
+    return None
+
+
+def specifics(r, p):
+    """The specifics of a generic name in precision p: _g, and _g1 where there are right-hand
+    sides."""
+    return [r.lapack_name(p) + '_g'] + ([r.lapack_name(p) + '_g1'] if rhs_array(r) else [])
+
+
 def generic_names(r):
     names = [r.name + '_batch']
     if r.complex_name != r.name:
@@ -280,8 +300,8 @@ def emit_spec(routines, precisions):
                            'either.' % (r.name, r.complex_name))
         for g in generic_names(r):
             out.append('  interface %s' % g)
-            specifics = [r.lapack_name(p) + '_g' for p in precisions]
-            out += names_lines('    module procedure ', specifics)
+            out += names_lines('    module procedure ',
+                               [g for p in precisions for g in specifics(r, p)])
             out.append('  end interface')
     out.append('')
     out.append('  ! The C entry points (batchlapack.h).')
@@ -296,10 +316,11 @@ def emit_spec(routines, precisions):
 
 # ---- the procedures -----------------------------------------------------------------------------
 
-def dummy_decls(r, p, items, layout):
+def dummy_decls(r, p, items, layout, rhs=None):
     """Declarations of a Fortran form's dummy arguments. layout: 'legacy' and 'strided' (arrays
     assumed-size, by address), 'vbatch' (integer arrays, type(c_ptr) arrays), 'generic'
-    (assumed-shape arrays: rank 3 for matrices, 2 for vectors)."""
+    (assumed-shape arrays: rank 3 for matrices, 2 for vectors and for `rhs`, the right-hand
+    sides of the one-right-hand-side specific)."""
     decls = []
     for it in items:
         n = fname(it.name)
@@ -318,7 +339,7 @@ def dummy_decls(r, p, items, layout):
             if layout == 'vbatch':
                 decls.append(('type(c_ptr), intent(in)', n + '(*)'))
             elif layout == 'generic':
-                rank = '(:,:)' if forms.is_vector(r, a) else '(:,:,:)'
+                rank = '(:,:)' if forms.is_vector(r, a) or a is rhs else '(:,:,:)'
                 decls.append(('%s, intent(%s), target' % (elem_type(a, p), intent(a)), n + rank))
             else:
                 decls.append(('%s, intent(%s), target' % (elem_type(a, p), intent(a)), n + '(*)'))
@@ -388,22 +409,65 @@ def passthrough(r, p, form):
     return out
 
 
-def generic(r, p):
+def lit(text):
+    """A Fortran character literal, in double quotes (the messages quote options with ')."""
+    return '"%s"' % text.replace('"', '""')
+
+
+def generic_title(r, p):
+    """The name a message of the generic form gives the routine: its generic name in LAPACK's
+    spelling for the precision (ormqr_batch, unmqr_batch)."""
+    return (r.complex_name if p in 'cz' else r.name) + '_batch'
+
+
+def rule_text(e):
+    """A dimension expression (forms.dim_expr) as a message states it."""
+    if isinstance(e, tuple):
+        opt, letter, then, otherwise = e
+        return "(%s if %s is '%s', else %s)" % (rule_text(then), opt, letter, rule_text(otherwise))
+    return re.sub(r'\s+', ' ', e)
+
+
+def source_note(r, rule):
+    """Where the sizes a rule names come from, for the message: 'n = size(a, 1)'."""
+    src = forms.size_sources(r)
+    notes = []
+    for name in dict.fromkeys(re.findall(r'[A-Za-z_]\w*', rule)):
+        if name not in src:
+            continue  # min, max, an option
+        a, d = src[name]
+        if isinstance(d, tuple):
+            opt, letter, d1, d2 = d
+            notes.append("%s = size(%s, %d) if %s is '%s', else size(%s, %d)"
+                         % (name, fname(a.name), d1, opt, letter, fname(a.name), d2))
+        else:
+            notes.append('%s = size(%s, %d)' % (name, fname(a.name), d))
+    return '; '.join(notes)
+
+
+def generic(r, p, rhs=None):
     """The specific of the generic name: sizes from the shapes, each argument checked in turn
-    (the lowest-numbered bad one is reported, as in C), then the C strided call on the arrays'
-    own layout (bl_where), its return renumbered."""
+    (the lowest-numbered bad one is reported, as in C, with a message saying what is wrong), then
+    the C strided call on the arrays' own layout (bl_where), its return renumbered. With `rhs`
+    (the _g1 specific), that array is rank 2: one right-hand side per problem, nrhs = 1."""
     n = r.lapack_name(p)
     items = generic_args(r)
     src = forms.size_sources(r)
     nbsrc = forms.batch_source(r)
-    out = ['  subroutine %s_g(%s)' % (n, ', '.join(fname(it.name) for it in items))]
-    out += dummy_decls(r, p, items, 'generic')
+    what = lit(generic_title(r, p))
+    out = ['  subroutine %s_%s(%s)' % (n, 'g1' if rhs else 'g',
+                                       ', '.join(fname(it.name) for it in items))]
+    out += dummy_decls(r, p, items, 'generic', rhs)
     arrs = forms.arrays(r)
     out += wrap('    type(bl_layout) :: ' + ', '.join('w' + fname(a.name) for a in arrs))
     locals_ = [fname(s.name) for s in forms.sizes(r)] + ['nb', 'code']
     out += names_lines('    integer(c_int) :: ', locals_)
 
-    # Sizes: each from the dimension of the array the shapes give it (forms.size_sources).
+    def rank(a):
+        return 2 if forms.is_vector(r, a) or a is rhs else 3
+
+    # Sizes: each from the dimension of the array the shapes give it (forms.size_sources); the
+    # columns of the rank-2 right-hand sides are one.
     source_dims = set()
     for s in forms.sizes(r):
         a, d = src[s.name]
@@ -412,56 +476,53 @@ def generic(r, p):
             value = 'merge(size(%s, %d), size(%s, %d), %s)' % (fname(a.name), d1, fname(a.name), d2,
                                                               letter_test(opt, letter))
         else:
-            value = 'size(%s, %d)' % (fname(a.name), d)
+            value = '1' if a is rhs else 'size(%s, %d)' % (fname(a.name), d)
             source_dims.add((a.name, d))
         out.append('    %s = %s' % (fname(s.name), value))
-    rank = 2 if forms.is_vector(r, nbsrc) else 3
-    out.append('    nb = size(%s, %d)' % (fname(nbsrc.name), rank))
+    out.append('    nb = size(%s, %d)' % (fname(nbsrc.name), rank(nbsrc)))
     out += names_lines('    ', ['w%s = bl_where(%s);' % (fname(a.name), fname(a.name))
                                 for a in arrs])
 
-    # One entry per argument, in order: true where that argument is bad.
+    # (test, reject) in argument order, an argument's own tests in the order of its dimensions:
+    # the first failing test decides, so the lowest-numbered bad argument is the one reported.
     checks = []
-    for it in items:
+    for k, it in enumerate(items, 1):
         x = fname(it.name)
+        head = '%s, %d, %s' % (what, k, lit(x))
         if it.kind == 'opt':
             allowed = it.arg.allowed
             if isinstance(allowed, dict):  # the letters of any precision; C applies the exact rule
                 allowed = ''.join(dict.fromkeys(allowed['real'] + allowed['complex']))
-            checks.append(("bl_bad_opt(%s, '%s')" % (x, allowed), x))
-        elif it.kind == 'scalar':
-            checks.append(('.false.', x))
+            checks.append(("bl_bad_opt(%s, '%s')" % (x, allowed),
+                           "bl_bad_option(%s, %s, '%s')" % (head, x, allowed)))
         elif it.kind == 'array':
             a = it.arg
             shape = r.shapes[a.name]
             vec = forms.is_vector(r, a)
-            bad = ['.not. bl_incok(w%s)' % x if vec and a.ld else '.not. w%s%%ok' % x]
+            if vec and a.ld:
+                checks.append(('.not. bl_incok(w%s)' % x,
+                               "bl_bad_layout(%s, w%s, 'I')" % (head, x)))
+            else:
+                checks.append(('.not. w%s%%ok' % x,
+                               "bl_bad_layout(%s, w%s, '%s')" % (head, x, 'V' if vec else 'M')))
             for d in range(len(forms.branches(shape)[0][1])):
                 if (a.name, d + 1) in source_dims:
                     continue
-                bad.append('size(%s, %d) %s %s' % (x, d + 1, '<' if vec else '/=',
-                                                   expr(forms.dim_expr(shape, d))))
+                e = forms.dim_expr(shape, d)
+                rule = ('>= ' if vec else '') + rule_text(e)
+                checks.append(('size(%s, %d) %s %s' % (x, d + 1, '<' if vec else '/=', expr(e)),
+                               'bl_bad_extent(%s, %d, size(%s, %d), %s, %s, %s)'
+                               % (head, d + 1, x, d + 1, lit(rule), expr(e),
+                                  lit(source_note(r, rule_text(e))))))
             if a is not nbsrc:
-                bad.append('size(%s, %d) /= nb' % (x, 2 if vec else 3))
-            checks.append((' .or. '.join(bad), x))
+                checks.append(('size(%s, %d) /= nb' % (x, rank(a)),
+                               'bl_bad_extent(%s, %d, size(%s, %d), "the batch count", nb, '
+                               '"size(%s, %d)")'
+                               % (head, rank(a), x, rank(a), fname(nbsrc.name), rank(nbsrc))))
         elif it.kind == 'info' and r.info:
-            checks.append(('size(info) /= nb', 'info'))
-    out.append('    ! Entry k is true where argument k is bad; the first such k is reported.')
-    head = '    code = bl_first(['
-    for k, (c, what) in enumerate(checks, 1):
-        tail = '])' if k == len(checks) else ', &'
-        lead = head if k == 1 else ' ' * len(head)
-        # A long condition goes on over lines, each after an .or., a little deeper.
-        terms, line = c.split(' .or. '), lead
-        for t, term in enumerate(terms):
-            piece = term if t == 0 else ' .or. ' + term
-            last = t + 1 == len(terms)
-            if t > 0 and len(line + piece + (tail if last else ' .or. &')) > WIDTH:
-                out.append(line + ' .or. &')
-                line = ' ' * (len(head) + 6) + term
-            else:
-                line += piece
-        out.append(line + tail)
+            checks.append(('size(info) /= nb',
+                           'bl_bad_extent(%s, 0, size(info), "the batch count", nb, "size(%s, %d)")'
+                           % (head, fname(nbsrc.name), rank(nbsrc))))
 
     actual = []
     for it in forms.c_args(r, 'strided'):
@@ -478,20 +539,30 @@ def generic(r, p):
             actual.append('w%s%%stride' % fname(it.arg.name))
         elif it.kind == 'batch':
             actual.append('nb')
-    out += wrap('    if (code == 0) code = bl_map(%s_c(%s), %s)'
+    out.append('    ! The first failing check names its argument: the lowest-numbered bad one, '
+               'as in C.')
+    for k, (test, reject) in enumerate(checks):
+        out.append('    %s (%s) then' % ('if' if k == 0 else 'else if', test))
+        out += wrap('      code = ' + reject)
+    out.append('    else')
+    out += wrap('      code = bl_map(%s_c(%s), %s)'
                 % (n, ', '.join(actual), fortran_list(generic_map(r))))
+    out.append('    end if')
     out.append('    if (code /= 0) info = code' if r.info else '    if (present(info)) info = code')
     out.append('  end subroutine')
     return out
 
 
-def describe_generic(r):
+def describe_generic(r, rhs=None):
     """Comment lines: where the generic form takes its sizes from, and the map's meaning."""
     src = forms.size_sources(r)
     parts = []
     for s in forms.sizes(r):
         a, d = src[s.name]
-        if isinstance(d, tuple):
+        if a is rhs:
+            parts.append('%s = 1 (%s(:, i) is the right-hand side of problem i)'
+                         % (s.name, fname(a.name)))
+        elif isinstance(d, tuple):
             opt, letter, then, otherwise = d
             parts.append('%s = extent %d of %s (%d if %s is %s)'
                          % (s.name, otherwise, fname(a.name), then, opt, letter))
@@ -499,7 +570,8 @@ def describe_generic(r):
             parts.append('%s = extent %d of %s' % (s.name, d, fname(a.name)))
     nb = forms.batch_source(r)
     parts.append('the batch count = the last extent of %s' % fname(nb.name))
-    return comment('Generic form: ' + ', '.join(parts) + '.')
+    title = 'Generic form, one right-hand side: ' if rhs else 'Generic form: '
+    return comment(title + ', '.join(parts) + '.')
 
 
 def emit_body(routines, precisions):
@@ -523,6 +595,10 @@ def emit_body(routines, precisions):
             out.append('')
             out += describe_generic(r)
             out += generic(r, p)
+            if rhs_array(r):
+                out.append('')
+                out += describe_generic(r, rhs_array(r))
+                out += generic(r, p, rhs_array(r))
     return out
 
 
