@@ -20,21 +20,27 @@ template <class T> void factor(char uplo, int n, T *A, int lda, int *info, T *wo
         lapack::potrf(uplo, n, A, lda, info);
 }
 
+// potrf and posv on a batch of one small order: the kernel that factors several matrices at once,
+// group by group; `then(i)` runs on each matrix of a group right after the group's factorization,
+// while its factor is still in cache (posv's solve). False when the batch is not such a batch.
+template <class T, class Op, class Then> bool factor_groups(const Op &op, Then &&then) {
+    if (op.b.layout == Layout::Variable || !small::potrf_group_covers<T>(op.n.value)) return false;
+    for_each_group(op, small::group_size, [&](int64_t first, int size, int next) {
+        T *a[small::group_size];
+        const T *an[small::group_size];
+        for (int l = 0; l < size; ++l) a[l] = op.A[first + l];
+        for (int l = 0; l < next; ++l) an[l] = op.A[first + size + l];
+        const char uplo = op.uplo.value;
+        const int n = op.n.value, lda = op.A.ld.value;
+        if (!small::potrf_group(uplo, n, a, lda, &op.b.info[first], size, an, next))  // no memory for its copy
+            for (int l = 0; l < size; ++l) lapack::potrf(uplo, n, a[l], lda, &op.b.info[first + l]);
+        for (int l = 0; l < size; ++l) then(first + l);
+    });
+    return true;
+}
+
 template <class T> int run(const Potrf<T> &op) {
-    // A batch of one small order goes through the kernel that factors several matrices at once.
-    if (op.b.layout != Layout::Variable && small::potrf_group_covers<T>(op.n.value)) {
-        for_each_group(op, small::group_size, [&](int64_t first, int size, int next) {
-            T *a[small::group_size];
-            const T *an[small::group_size];
-            for (int l = 0; l < size; ++l) a[l] = op.A[first + l];
-            for (int l = 0; l < next; ++l) an[l] = op.A[first + size + l];
-            const char uplo = op.uplo.value;
-            const int n = op.n.value, lda = op.A.ld.value;
-            if (!small::potrf_group(uplo, n, a, lda, &op.b.info[first], size, an, next))  // no memory for its copy
-                for (int l = 0; l < size; ++l) lapack::potrf(uplo, n, a[l], lda, &op.b.info[first + l]);
-        });
-        return 0;
-    }
+    if (factor_groups<T>(op, [](int64_t) {})) return 0;
     ThreadWork<T> work(tiled::workspace<T>(op.n, op.b.count));
     for_each_matrix(op, [&](int64_t i) { factor(op.uplo.value, op.n[i], op.A[i], op.A.ld[i], &op.b.info[i], work.get()); });
     return 0;
@@ -60,13 +66,17 @@ BL_INSTANTIATE_RUN(Potrs)
 // posv is potrf, then potrs when the matrix is positive definite (B untouched otherwise), as
 // LAPACK defines it; composed here so that the tiny-matrix kernels and the LAPACK path agree.
 template <class T> int run(const Posv<T> &op) {
+    // Matrix i's solve once its factorization is done (B untouched when it is not definite).
+    auto solve = [&](int64_t i) {
+        int *info = &op.b.info[i];
+        if (*info == 0)
+            solve_cholesky<T>(op.uplo.value, op.n[i], op.nrhs[i], op.A[i], op.A.ld[i], op.B[i], op.B.ld[i], info);
+    };
+    if (factor_groups<T>(op, solve)) return 0;
     ThreadWork<T> work(tiled::workspace<T>(op.n, op.b.count));
     for_each_matrix(op, [&](int64_t i) {
-        const char uplo = op.uplo.value;
-        const int n = op.n[i], lda = op.A.ld[i];
-        int *info = &op.b.info[i];
-        factor(uplo, n, op.A[i], lda, info, work.get());
-        if (*info == 0) solve_cholesky<T>(uplo, n, op.nrhs[i], op.A[i], lda, op.B[i], op.B.ld[i], info);
+        factor(op.uplo.value, op.n[i], op.A[i], op.A.ld[i], &op.b.info[i], work.get());
+        solve(i);
     });
     return 0;
 }

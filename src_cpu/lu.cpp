@@ -21,24 +21,31 @@ template <class T> void factor(int m, int n, T *A, int lda, int *ipiv, int *info
         lapack::getrf(m, n, A, lda, ipiv, info);
 }
 
+// getrf and gesv on a batch of one small square order: the kernel that factors several matrices
+// at once, group by group; `then(i)` runs on each matrix of a group right after the group's
+// factorization, while its factors are still in cache (gesv's solve). False when the batch is not
+// such a batch.
+template <class T, class Op, class Then> bool factor_groups(const Op &op, int m, int n, Then &&then) {
+    if (op.b.layout == Layout::Variable || m != n || !small::getrf_group_covers<T>(n)) return false;
+    for_each_group(op, small::group_size, [&](int64_t first, int size, int next) {
+        T *a[small::group_size];
+        const T *an[small::group_size];
+        int *piv[small::group_size];
+        for (int l = 0; l < size; ++l) {
+            a[l] = op.A[first + l];
+            piv[l] = op.ipiv[first + l];
+        }
+        for (int l = 0; l < next; ++l) an[l] = op.A[first + size + l];
+        const int lda = op.A.ld.value;
+        if (!small::getrf_group(n, a, lda, piv, &op.b.info[first], size, an, next))  // no memory for its copy
+            for (int l = 0; l < size; ++l) lapack::getrf(n, n, a[l], lda, piv[l], &op.b.info[first + l]);
+        for (int l = 0; l < size; ++l) then(first + l);
+    });
+    return true;
+}
+
 template <class T> int run(const Getrf<T> &op) {
-    // A batch of one small square order goes through the kernel that factors several matrices at once.
-    if (op.b.layout != Layout::Variable && op.m.value == op.n.value && small::getrf_group_covers<T>(op.n.value)) {
-        for_each_group(op, small::group_size, [&](int64_t first, int size, int next) {
-            T *a[small::group_size];
-            const T *an[small::group_size];
-            int *piv[small::group_size];
-            for (int l = 0; l < size; ++l) {
-                a[l] = op.A[first + l];
-                piv[l] = op.ipiv[first + l];
-            }
-            for (int l = 0; l < next; ++l) an[l] = op.A[first + size + l];
-            const int n = op.n.value, lda = op.A.ld.value;
-            if (!small::getrf_group(n, a, lda, piv, &op.b.info[first], size, an, next))  // no memory for its copy
-                for (int l = 0; l < size; ++l) lapack::getrf(n, n, a[l], lda, piv[l], &op.b.info[first + l]);
-        });
-        return 0;
-    }
+    if (factor_groups<T>(op, op.m.value, op.n.value, [](int64_t) {})) return 0;
     ThreadWork<T> work(tiled::workspace<T>(op.n, op.b.count));
     for_each_matrix(op, [&](int64_t i) {
         factor(op.m[i], op.n[i], op.A[i], op.A.ld[i], op.ipiv[i], &op.b.info[i], work.get());
@@ -69,12 +76,17 @@ BL_INSTANTIATE_RUN(Getrs)
 // defines it. Not the system's gesv: OpenBLAS's skips the factorization (and its info) when
 // nrhs = 0, and the tiny-matrix kernels must agree with the LAPACK path.
 template <class T> int run(const Gesv<T> &op) {
+    // Matrix i's solve once its factorization is done (B untouched when the factor is singular).
+    auto solve = [&](int64_t i) {
+        int *info = &op.b.info[i];
+        if (*info == 0)
+            solve_lu<T>('N', op.n[i], op.nrhs[i], op.A[i], op.A.ld[i], op.ipiv[i], op.B[i], op.B.ld[i], info);
+    };
+    if (factor_groups<T>(op, op.n.value, op.n.value, solve)) return 0;
     ThreadWork<T> work(tiled::workspace<T>(op.n, op.b.count));
     for_each_matrix(op, [&](int64_t i) {
-        const int n = op.n[i], lda = op.A.ld[i];
-        int *info = &op.b.info[i];
-        factor(n, n, op.A[i], lda, op.ipiv[i], info, work.get());
-        if (*info == 0) solve_lu<T>('N', n, op.nrhs[i], op.A[i], lda, op.ipiv[i], op.B[i], op.B.ld[i], info);
+        factor(op.n[i], op.n[i], op.A[i], op.A.ld[i], op.ipiv[i], &op.b.info[i], work.get());
+        solve(i);
     });
     return 0;
 }
