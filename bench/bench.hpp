@@ -190,6 +190,10 @@ struct Case {
     bool has_info = true;   // false for the BLAS routines, whose calls leave `info` alone
 
     std::function<int()> library;         // the library's batched call; returns its return value
+    // The same work by the library's separate calls (gesv: getrf, then getrs), which the one-call
+    // routine must never lose to: timed as one more peer, named `parts_name`, on both backends.
+    std::function<int()> parts;
+    std::string parts_name;
     std::function<int(int64_t)> lapack;   // matrix i by the system LAPACK; returns its info
     std::vector<Peer> peers;              // the vendor's calls (gpu.cpp), for --backend cuda
     std::vector<std::shared_ptr<void>> resources;  // what the peers use, freed with the case
@@ -208,6 +212,13 @@ struct Case {
     template <class F, class G> void call(F &&strided, G &&vbatch) {
         if (variable) library = std::forward<G>(vbatch);
         else library = std::forward<F>(strided);
+    }
+
+    // The separate calls doing the same work (`parts`), in the two layouts as `call`.
+    template <class F, class G> void call_parts(const char *name, F &&strided, G &&vbatch) {
+        parts_name = name;
+        if (variable) parts = std::forward<G>(vbatch);
+        else parts = std::forward<F>(strided);
     }
 
     // An array only read by the call (filled once by the entry).

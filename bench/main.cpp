@@ -31,13 +31,16 @@ Peers on the CPU:
   OpenMP loop   the same loop under '#pragma omp parallel for', one thread per matrix, the BLAS held
                 to one thread inside it exactly as batchlapack's CPU backend does.
 
+Peer on both backends, for gesv and posv: the library's own separate calls doing the same work
+(getrf+getrs, potrf+potrs), which the one-call routine must never be slower than.
+
 Peers on the GPU (--backend cuda): the batch is in device memory and batchlapack is called on device
 pointers; the vendor's batched routines run on the same data: cublas<t>getrfBatched (getrf),
 cublas<t>getrsBatched (getrs), cusolverDn<t>potrfBatched (potrf), cusolverDn<t>potrsBatched (potrs,
 --nrhs 1 only), cublas<t>trsmBatched (trsv with one right-hand side, trsm), cublas<t>gemmStridedBatched
 (gemm), cublas<t>gemvStridedBatched (gemv), cublas<t>geqrfBatched (geqrf), cublas<t>gelsBatched (gels),
 and a loop of cusolverDn<t>gebrd calls, one per matrix (gebrd: slow at small n, choose --batch). gesv,
-posv, ormqr and orgqr have no vendor peer: only batchlapack is timed. Device pointer arrays and
+posv, ormqr and orgqr have no vendor peer. Device pointer arrays and
 workspaces are built once, untimed; a vendor run ends with cudaDeviceSynchronize and the copy of its
 info array to the host (batchlapack's calls are synchronous and return info on the host). After
 the timing, batchlapack's result and the first peer's are compared once (same input): "rel.diff" is
@@ -164,12 +167,14 @@ std::vector<Peer> cpu_loops(Case &c) {
                  return std::string();
              }}};
 }
-Peer library(Case &c) {
-    return {"batchlapack", [&c] {
-                const int status = c.library();
+// A call of the library (`call`: the case's library or parts) as a column named `name`.
+Peer library_call(const std::string &name, const std::function<int()> &call) {
+    return {name, [&call] {
+                const int status = call();
                 return status == 0 ? std::string() : "returned " + std::to_string(status) + ": " + bl_last_error();
             }};
 }
+Peer library(Case &c) { return library_call("batchlapack", c.library); }
 
 // What info holds before a run, to see that the run set it.
 constexpr int kUnset = std::numeric_limits<int>::min();
@@ -323,6 +328,7 @@ int main(int argc, char **argv) {
         };
         std::unique_ptr<Case> c = build(o.vbatch);
         std::vector<Peer> impls = gpu ? c->peers : cpu_loops(*c);
+        if (c->parts) impls.push_back(library_call(c->parts_name, c->parts));
         impls.push_back(library(*c));
         const std::vector<double> seconds = median_times(*c, impls, o.runs);
 

@@ -178,6 +178,16 @@ template <class T> void gesv(Case &c) {
         return batchlapack::gesv_vbatch(c.sizes(), c.same(r), A.pointers(), c.same(n), ipiv.pointers(), B.pointers(),
                                         c.same(n), c.info.data(), int(c.batch));
     });
+    c.call_parts("getrf+getrs", [&, n, r] {
+        const int s = batchlapack::getrf_batch(n, n, A.data(), n, A.stride, ipiv.data(), ipiv.stride, c.info.data(), int(c.batch));
+        return s ? s : batchlapack::getrs_batch('N', n, r, A.data(), n, A.stride, ipiv.data(), ipiv.stride, B.data(), n,
+                                                B.stride, c.info.data(), int(c.batch));
+    }, [&, n, r] {
+        const int s = batchlapack::getrf_vbatch(c.sizes(), c.sizes(), A.pointers(), c.same(n), ipiv.pointers(),
+                                                c.info.data(), int(c.batch));
+        return s ? s : batchlapack::getrs_vbatch('N', c.sizes(), c.same(r), A.pointers(), c.same(n), ipiv.pointers(),
+                                                 B.pointers(), c.same(n), c.info.data(), int(c.batch));
+    });
     c.lapack = [&, n, r](int64_t i) {
         return info_of([&](int *info) { lp::gesv(c.size(i), r, A[i], n, ipiv[i], B[i], n, info); });
     };
@@ -226,6 +236,15 @@ template <class T> void posv(Case &c) {
     }, [&, n, r] {
         return batchlapack::posv_vbatch('L', c.sizes(), c.same(r), A.pointers(), c.same(n), B.pointers(), c.same(n),
                                         c.info.data(), int(c.batch));
+    });
+    c.call_parts("potrf+potrs", [&, n, r] {
+        const int s = batchlapack::potrf_batch('L', n, A.data(), n, A.stride, c.info.data(), int(c.batch));
+        return s ? s : batchlapack::potrs_batch('L', n, r, A.data(), n, A.stride, B.data(), n, B.stride, c.info.data(),
+                                                int(c.batch));
+    }, [&, n, r] {
+        const int s = batchlapack::potrf_vbatch('L', c.sizes(), A.pointers(), c.same(n), c.info.data(), int(c.batch));
+        return s ? s : batchlapack::potrs_vbatch('L', c.sizes(), c.same(r), A.pointers(), c.same(n), B.pointers(),
+                                                 c.same(n), c.info.data(), int(c.batch));
     });
     c.lapack = [&, n, r](int64_t i) {
         return info_of([&](int *info) { lp::posv('L', c.size(i), r, A[i], n, B[i], n, info); });
