@@ -1,5 +1,8 @@
 #include "parallel.hpp"
 
+#include <chrono>
+#include <mutex>
+
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -41,6 +44,46 @@ int max_threads() {
 #else
     return 1;
 #endif
+}
+
+// The straggler rule of loop_team. A loop is late when its threads' finishing times spread over
+// more than a quarter of its duration (and more than kNoise): with chunks of 1/16 of a share, an
+// unhindered thread finishes within a chunk of the others. A late loop makes the next loops run
+// with one thread fewer for a while (kFirstHold, doubled each time the full team is late again, up
+// to kLongestHold); a full team that is on time resets the while. Loops of several host threads
+// share the rule: the machine's load is the same for all of them.
+namespace {
+constexpr double kNoise = 100e-6, kFirstHold = 0.02, kLongestHold = 1.0;
+struct TeamRule {
+    std::mutex m;
+    int team = 0;          // the reduced team while `until` lies ahead
+    double until = 0;      // loop_clock() time
+    double hold = kFirstHold;
+} g_rule;
+}  // namespace
+
+double loop_clock() {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+int loop_team() {
+    const int full = max_threads();
+    std::lock_guard<std::mutex> lock(g_rule.m);
+    return g_rule.until > loop_clock() ? std::min(full, g_rule.team) : full;
+}
+
+void loop_finished(int team, double seconds, double spread, bool judged) {
+    if (!judged) return;
+    const bool late = spread > kNoise && spread > 0.25 * seconds;
+    const int full = max_threads();
+    std::lock_guard<std::mutex> lock(g_rule.m);
+    if (!late) {
+        if (team >= full) g_rule.hold = kFirstHold;
+        return;
+    }
+    if (team >= full) g_rule.hold = std::min(kLongestHold, g_rule.until > 0 ? 2 * g_rule.hold : kFirstHold);
+    g_rule.team = std::max(1, team - 1);
+    g_rule.until = loop_clock() + g_rule.hold;
 }
 
 int thread_index() {

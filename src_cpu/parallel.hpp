@@ -105,6 +105,40 @@ private:
     ThreadWork<T> work_;
 };
 
+// The team of a parallel loop, chosen per loop. All of OpenMP's threads, unless recent loops
+// found a straggler: a thread that finished far behind the others because its core is shared with
+// another process (an MPI rank beside the OpenMP threads, any busy neighbour). The loop waits for
+// it at its end, however the work is handed out, so that two threads beside one busy process took
+// as long as the plain loop they replace; one thread fewer then runs faster. The full team is
+// tried again after a while (parallel.cpp says when).
+int loop_team();
+// What a loop of `team` threads saw: its duration and the spread of its threads' finishing times
+// (`judged`: enough chunks that the spread can only come from a straggler).
+void loop_finished(int team, double seconds, double spread, bool judged);
+double loop_clock();  // seconds, monotonic
+
+// Calls f(k) for k in [0, count), in parallel when `parallel` holds. Iterations are handed out in
+// chunks, dynamically: with static shares the loop waits for the slowest thread, and a thread
+// whose core is shared runs at a fraction of the others' speed. A chunk of 1/16 of an even share
+// bounds the tail and costs one shared counter step (`chunk` overrides). `f` must not throw.
+template <class F> void parallel_loop(int64_t count, bool parallel, F &&f, int64_t chunk = 0) {
+    const int team = parallel && count > 1 ? loop_team() : 1;
+    if (team < 2) {
+        for (int64_t k = 0; k < count; ++k) f(k);
+        return;
+    }
+    if (chunk < 1) chunk = std::max<int64_t>(1, count / (int64_t(16) * team));
+    const double start = loop_clock();
+    double first = 1e300, last = 0;
+#pragma omp parallel num_threads(team) reduction(min : first) reduction(max : last)
+    {
+#pragma omp for schedule(dynamic, chunk) nowait
+        for (int64_t k = 0; k < count; ++k) f(k);
+        first = last = loop_clock();
+    }
+    loop_finished(team, last - start, last - first, count / chunk >= int64_t(8) * team);
+}
+
 // Calls body(i) for every matrix i of the batch, in parallel. `body` must not throw. For variable
 // sizes the matrices are taken largest first (by op.flops) so that one big matrix does not start
 // last and leave the other cores idle.
@@ -115,9 +149,7 @@ template <class Op, class Body> void for_each_matrix(const Op &op, Body &&body) 
     const int64_t count = op.b.count;
     SingleThreadedBlas hold;
     if (op.b.layout != Layout::Variable) {
-        const bool parallel = count > 1 && op.flops(0) * double(count) > kParallelFlops;
-#pragma omp parallel for schedule(static) if (parallel)
-        for (int64_t i = 0; i < count; ++i) body(i);
+        parallel_loop(count, op.flops(0) * double(count) > kParallelFlops, body);
         return;
     }
     std::vector<int64_t> order(count);
@@ -125,29 +157,25 @@ template <class Op, class Body> void for_each_matrix(const Op &op, Body &&body) 
     std::vector<double> cost(count);
     double total = 0;
     for (int64_t i = 0; i < count; ++i) total += cost[i] = op.flops(i);
-    const bool parallel = count > 1 && total > kParallelFlops;
     std::stable_sort(order.begin(), order.end(), [&](int64_t a, int64_t b) { return cost[a] > cost[b]; });
     // Chunks small enough to balance the tail, large enough that tiny matrices do not pay a
     // scheduling step each.
-    const int64_t chunk = std::max<int64_t>(1, count / (int64_t(64) * max_threads()));
-#pragma omp parallel for schedule(dynamic, chunk) if (parallel)
-    for (int64_t j = 0; j < count; ++j) body(order[j]);
+    parallel_loop(count, total > kParallelFlops, [&](int64_t j) { body(order[j]); },
+                  std::max<int64_t>(1, count / (int64_t(64) * max_threads())));
 }
 
 // Calls body(first, size, next) for the consecutive groups of `size` matrices (the last one maybe
 // smaller) of a batch of one size (not the variable layout), in parallel, for kernels that
 // factor several matrices at once; `next` is the size of the group after it (0 after the last),
-// which the static schedule gives to the same thread but at the end of its share, for the kernel
-// to prefetch. `body` must not throw.
+// which the same thread takes next unless it ends a chunk, for the kernel to prefetch. `body` must
+// not throw.
 template <class Op, class Body> void for_each_group(const Op &op, int size, Body &&body) {
     const int64_t count = op.b.count, groups = (count + size - 1) / size;
     SingleThreadedBlas hold;  // for a body that falls back to LAPACK
-    const bool parallel = groups > 1 && op.flops(0) * double(count) > kParallelFlops;
-#pragma omp parallel for schedule(static) if (parallel)
-    for (int64_t g = 0; g < groups; ++g) {
+    parallel_loop(groups, op.flops(0) * double(count) > kParallelFlops, [&](int64_t g) {
         const int64_t first = g * size, next = first + size;
         body(first, int(std::min<int64_t>(size, count - first)), int(std::clamp<int64_t>(count - next, 0, size)));
-    }
+    });
 }
 
 }  // namespace cpu
