@@ -6,7 +6,8 @@
 # in README.md and docs/fortran.md. Each is run against a scratch install prefix (outside every
 # folder the loader searches), written in the docs as /opt/batchlapack or <prefix>:
 #   ```sh     each line a command in one shell, in a folder holding the programs the lines name
-#             (myprog.c, myprog.cpp, prog.f90, and the examples lu_solve.c, block_jacobi.f90);
+#             (myprog.c, myprog.cpp, prog.f90, prog_i8.f90, and the examples lu_solve.c,
+#             block_jacobi.f90);
 #             a program a line leaves in a.out is run (by the block's own ./a.out line, or
 #             else by the test), and must succeed.
 #   ```cmake  a whole CMakeLists.txt: configured with -DCMAKE_PREFIX_PATH=<prefix>, built, and
@@ -27,6 +28,7 @@ set(user_files
   myprog.c         tests/install/consumer/consumer.c
   myprog.cpp       tests/install/consumer/consumer.cpp
   prog.f90         tests/fortran/install/consumer.f90
+  prog_i8.f90      tests/fortran/install/consumer_i8.f90
   lu_solve.c       examples/c/lu_solve.c
   block_jacobi.f90 examples/fortran/block_jacobi.f90)
 function(user_folder dir)
