@@ -51,7 +51,8 @@ def read(paths):
         with open(path, newline='') as f:
             for row in csv.DictReader(f):
                 if row.get('n') is None or row.get('routine') is None:
-                    raise SystemExit('%s: not a batchlapack-bench CSV (no routine and n columns)' % path)
+                    raise SystemExit('%s: not a batchlapack-bench CSV (no routine and n '
+                                     'columns)' % path)
                 rows.append(row)
                 case = row['precision'] + row['routine']
                 if case not in cases:
@@ -170,8 +171,8 @@ def svg(series, cases):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description='Plot batchlapack-bench CSV output (GFLOP/s against n) '
-                                             'as SVG, or PNG through rsvg-convert.')
+    ap = argparse.ArgumentParser(description='Plot batchlapack-bench CSV output (GFLOP/s '
+                                             'against n) as SVG, or PNG through rsvg-convert.')
     ap.add_argument('csv', nargs='+', help='CSV files written by batchlapack-bench --csv')
     ap.add_argument('-o', '--output', required=True, help='FILE.svg or FILE.png')
     args = ap.parse_args(argv)

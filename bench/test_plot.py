@@ -71,7 +71,8 @@ def check(root, want, sizes, ratios):
         if texts != ratios.get(label, []):
             fail('%s: ratios %s, expected %s' % (label, texts, ratios.get(label, [])))
         # Log scale on x: equal steps of log n are equal distances.
-        for (xa, _), (xb, _), (xc, _), na, nb, nc in zip(pts, pts[1:], pts[2:], sizes, sizes[1:], sizes[2:]):
+        for (xa, _), (xb, _), (xc, _), na, nb, nc in zip(pts, pts[1:], pts[2:],
+                                                         sizes, sizes[1:], sizes[2:]):
             expect = math.log(nc / nb) / math.log(nb / na)
             if abs((xc - xb) / (xb - xa) - expect) > 0.02:
                 fail('%s: x is not logarithmic in n' % label)

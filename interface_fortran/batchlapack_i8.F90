@@ -22,7 +22,8 @@ module batchlapack_i8
   use iso_c_binding
   use batchlapack, only: b4_success => BL_SUCCESS, b4_error_base => BL_ERROR_BASE, &
                          b4_error_out_of_memory => BL_ERROR_OUT_OF_MEMORY, &
-                         b4_error_device => BL_ERROR_DEVICE, b4_error_no_device => BL_ERROR_NO_DEVICE, &
+                         b4_error_device => BL_ERROR_DEVICE, &
+                         b4_error_no_device => BL_ERROR_NO_DEVICE, &
                          b4_error_invalid_value => BL_ERROR_INVALID_VALUE, &
                          b4_error_internal => BL_ERROR_INTERNAL, &
                          b4_error_device_data => BL_ERROR_DEVICE_DATA, &

@@ -37,15 +37,16 @@ program test_fortran_i8
   ! Legacy getrf, then strided getrs with pivots in a larger array (rows n+1:ldp must stay).
   a = a0; a4 = a0
   call dgetrf_batch(n, n, a, n, ipiv, info, nb)
-  call b4_dgetrf_batch(int(n, c_int), int(n, c_int), a4, int(n, c_int), ipiv4, info4, int(nb, c_int))
+  call b4_dgetrf_batch(int(n, c_int), int(n, c_int), a4, int(n, c_int), ipiv4, info4, &
+                       int(nb, c_int))
   call expect(all(a == a4) .and. all(ipiv == ipiv4) .and. all(info == info4), 'legacy dgetrf_batch')
   call expect(info(4) == 3 .and. count(info /= 0) == 1, 'legacy dgetrf_batch: info(4) = 3 alone')
   ip = -7; ip(1:n, :) = ipiv
   ip4 = -7; ip4(1:n, :) = ipiv4
   call dgetrs_batch_strided('N', n, 2, a, n, int(n, c_int64_t) * n, ip, int(ldp, c_int64_t), &
                             b, n, 2_c_int64_t * n, info, nb)
-  call b4_dgetrs_batch_strided('N', int(n, c_int), 2_c_int, a4, int(n, c_int), int(n, c_int64_t) * n, &
-                               ip4, int(ldp, c_int64_t), b4, int(n, c_int), 2_c_int64_t * n, &
+  call b4_dgetrs_batch_strided('N', int(n, c_int), 2_c_int, a4, int(n, c_int), &
+                               int(n, c_int64_t) * n, ip4, int(ldp, c_int64_t), b4, int(n, c_int), 2_c_int64_t * n, &
                                info4, int(nb, c_int))
   ! (Matrix 4 is singular: its solution is not compared, Inf or NaN.)
   call expect(all(b(:, :, 1:3) == b4(:, :, 1:3)) .and. all(b(:, :, 5:) == b4(:, :, 5:)) .and. &
@@ -85,7 +86,8 @@ program test_fortran_i8
   call b4_getrf_batch(z4, ipiv4, info4)
   call b4_getrs_batch('N', z4, ipiv4, zb4, info4)
   call expect(all(z == z4) .and. all(ipiv == ipiv4) .and. all(zb(:, 1:3) == zb4(:, 1:3)) .and. &
-              all(zb(:, 5:) == zb4(:, 5:)) .and. all(info == info4), 'generic getrf_batch, getrs_batch')
+              all(zb(:, 5:) == zb4(:, 5:)) .and. all(info == info4), &
+              'generic getrf_batch, getrs_batch')
 
   ! A BLAS routine, its optional info 64-bit.
   c = 1; c4 = 1
