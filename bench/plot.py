@@ -155,8 +155,10 @@ def svg(series, cases):
                        'GFLOP/s</title></circle>' % (px(n), py(v), c, escape(s.label), n, v))
         for n, ratio in sorted(s.ratios.items()):
             if n in s.points:
+                # A white outline keeps the figure legible where it crosses a line.
                 out.append('<text class="ratio" x="%.1f" y="%.1f" text-anchor="middle" '
-                           'font-size="11" fill="%s">%.2f\u00d7</text>'
+                           'font-size="11" fill="%s" stroke="white" stroke-width="3" '
+                           'paint-order="stroke">%.2f\u00d7</text>'
                            % (px(n), py(s.points[n]) - 8, c, ratio))
         out.append('</g>')
     for k, s in enumerate(series):
