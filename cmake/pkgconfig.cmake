@@ -1,5 +1,8 @@
 # batchlapack.pc: relocatable (paths relative to the .pc file, so `cmake --install --prefix DIR`
-# works for any DIR), with the libraries a static link would need in Libs.private.
+# works for any DIR), with the libraries a static link would need in Libs.private. Libs carries
+# -Wl,-rpath,${libdir}: a program linked with pkg-config's flags then starts without
+# LD_LIBRARY_PATH wherever the prefix is (a prefix outside the loader's folders, /opt/..., is the
+# common case of a library built from source).
 
 # pkg-config wants -L/-l flags; CMake's lists hold full paths (/usr/lib/.../libopenblas.so) or flags.
 function(batchlapack_pc_flags out)

@@ -163,10 +163,11 @@ int bl_set_backend(bl_backend backend) {
                            false);
 }
 
-// The Fortran module's bl_set_backend (interface_fortran/batchlapack.F90; hidden, like every
-// symbol not in a public header): by the name in name[0, len) when name is not null, else by
-// value. `has_stat` is 0 for a call without stat, which sets whatever was asked (set_backend).
-int bl_fortran_set_backend(int backend, const char *name, int len, int has_stat) {
+// The Fortran module's bl_set_backend (interface_fortran/batchlapack.F90; in no public header, but
+// exported: the module's installed source, compiled by a user's own Fortran compiler, calls it):
+// by the name in name[0, len) when name is not null, else by value. `has_stat` is 0 for a call
+// without stat, which sets whatever was asked (set_backend).
+BL_API int bl_fortran_set_backend(int backend, const char *name, int len, int has_stat) {
     std::string invalid = std::to_string(backend) + " is not a backend: BL_BACKEND_AUTO, BL_BACKEND_CPU or BL_BACKEND_CUDA";
     if (name != nullptr) {
         const std::string given(name, size_t(len > 0 ? len : 0));
@@ -177,10 +178,11 @@ int bl_fortran_set_backend(int backend, const char *name, int len, int has_stat)
 }
 
 // The Fortran module's own argument checks (the generic forms' shapes, which only the module
-// sees: bl_reject in interface_fortran/batchlapack.F90; hidden): a failure they find is recorded
+// sees: bl_reject in interface_fortran/batchlapack.F90, and batchlapack_i8's range checks; in no
+// public header, exported like bl_fortran_set_backend): a failure they find is recorded
 // as the library records its own, text[0, len) for bl_last_error() (already naming the routine
 // and the argument in the Fortran form's numbering), and as a call that computed nothing.
-void bl_fortran_record_error(int code, const char *text, int len) {
+BL_API void bl_fortran_record_error(int code, const char *text, int len) {
     bl::record_target(BL_BACKEND_AUTO);
     bl::record_error("", code, std::string(text, size_t(len > 0 ? len : 0)));
 }

@@ -21,6 +21,7 @@
 
 module batchlapack
   use iso_c_binding
+  use batchlapack_messages, only: bl_reject, bl_str
   implicit none
   private
 
@@ -102,13 +103,6 @@ module batchlapack
     type(c_ptr) function c_version_string() bind(C, name="bl_version_string")
       import :: c_ptr
     end function
-    ! Records a failure the module finds itself (bl_reject) as the library records its own
-    ! (core/runtime.cpp), so that bl_last_error() describes it.
-    subroutine c_record_error(code, text, len) bind(C, name="bl_fortran_record_error")
-      import :: c_int, c_char
-      integer(c_int), value :: code, len
-      character(kind=c_char), intent(in) :: text(*)
-    end subroutine
   end interface
 
   ! Every routine's public names and generic interfaces, and the C entry points (generated).
@@ -319,17 +313,7 @@ contains
   ! ---- the generic forms' own checks: each returns -k for argument k (name) of the generic
   ! routine `what` and records why as this thread's last error, in the form's numbering ----------
 
-  ! -k, with "what: argument k (name)" // why (which begins with ' ' or ':') recorded for
-  ! bl_last_error() as the library records the errors it finds: without it, bl_last_error() would
-  ! show nothing, or an earlier failure's message, for a shape error that only the module sees.
-  integer function bl_reject(what, k, name, why)
-    character(*), intent(in) :: what, name, why
-    integer, intent(in) :: k
-    character(:), allocatable :: text
-    text = what // ': argument ' // bl_str(int(k, c_int64_t)) // ' (' // name // ')' // why
-    call c_record_error(int(-k, c_int), text, len(text, c_int))
-    bl_reject = -k
-  end function
+  ! (bl_reject, module batchlapack_messages, records the message for bl_last_error().)
 
   ! An option that is none of the letters in `allowed`.
   integer function bl_bad_option(what, k, name, s, allowed)
@@ -381,15 +365,6 @@ contains
           bl_str(int(want, c_int64_t))
     if (len(note) > 0) why = why // ' (' // note // ')'
     bl_bad_extent = bl_reject(what, k, name, why)
-  end function
-
-  ! An integer as the messages show it.
-  function bl_str(i) result(s)
-    integer(c_int64_t), intent(in) :: i
-    character(:), allocatable :: s
-    character(24) :: buf
-    write (buf, '(i0)') i
-    s = trim(buf)
   end function
 
   ! The end of every LAPACK-style call: info(1:batch) = the (renumbered) error, when there is one.

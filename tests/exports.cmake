@@ -1,7 +1,7 @@
 # Run by the test cpu.exports (tests/CMakeLists.txt) with NM and LIBRARY defined: fails when the
 # shared library defines a dynamic symbol outside its public API (cmake/exports.map): a bl_* C
-# name, or a procedure of the Fortran module (gfortran's __batchlapack_MOD_*, Intel's
-# batchlapack_mp_*).
+# name, or a procedure of the Fortran modules batchlapack, batchlapack_i8 and batchlapack_messages
+# (gfortran's __<module>_MOD_*, Intel's <module>_mp_*).
 execute_process(COMMAND "${NM}" -D --defined-only "${LIBRARY}" RESULT_VARIABLE rc
                 OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)
@@ -16,7 +16,7 @@ foreach(line IN LISTS lines)
     continue()
   endif()
   set(name "${CMAKE_MATCH_1}")
-  if(name MATCHES "^(bl_|__batchlapack_MOD_|batchlapack_mp_)")
+  if(name MATCHES "^(bl_|__batchlapack(_i8|_messages)?_MOD_|batchlapack(_i8|_messages)?_mp_)")
     math(EXPR public "${public} + 1")
   else()
     list(APPEND stray "${name}")

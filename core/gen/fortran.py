@@ -9,6 +9,10 @@ bl_done -- stays there):
                       bind(C) interfaces of the C strided and vbatch entry points
   routines_body.inc   the procedures: per routine and precision, the four forms of docs/fortran.md
 
+and three more for module batchlapack_i8 (interface_fortran/batchlapack_i8.F90), the same forms
+with 64-bit integers over those of batchlapack: routines_i8_use.inc (the batchlapack forms it
+calls), routines_i8_spec.inc and routines_i8_body.inc.
+
     sgetrf_batch(m, n, a, lda, ipiv, info, batch)            legacy: the loop's arrays, strides
                                                              derived from the sizes
     sgetrf_batch_strided(m, n, a, lda, stridea, ...)         the C strided call
@@ -48,8 +52,13 @@ def fname(name):
     return name.lower()
 
 
-def elem_type(array, p):
-    return {'T': TYPES[p][0], 'R': TYPES[p][1], 'int': 'integer(c_int)'}[array.elem]
+def elem_type(array, p, wide=False):
+    return {'T': TYPES[p][0], 'R': TYPES[p][1], 'int': int_type(wide)}[array.elem]
+
+
+def int_type(wide):
+    """The integers of a form: the C API's int, or in module batchlapack_i8 (`wide`) 64-bit."""
+    return 'integer(c_int64_t)' if wide else 'integer(c_int)'
 
 
 def intent(array):
@@ -278,15 +287,21 @@ def generic_names(r):
     return names
 
 
-def emit_spec(routines, precisions):
-    out = ['! ' + output.GENERATED]
-    out += comment('routines_spec.inc (core/gen/fortran.py): the specification part of module '
-                   'batchlapack for every routine of the table: public names, generic interfaces, '
-                   'and the bind(C) interfaces of the C strided and vbatch entry points. Options '
-                   'reach C as the byte of their first character (integer(c_signed_char), value): '
-                   'gfortran 12 passes a character expression by value to a bind(C) procedure '
-                   'wrongly when optimizing.', '')
-    out.append('')
+def preamble(text):
+    """The first lines of a generated file: what generated it, and `text` as a comment."""
+    return ['! ' + output.GENERATED] + comment(text, '')
+
+
+def section(r, p):
+    """The line that opens a routine's procedures in one precision."""
+    title = '  ! ---- %s ' % r.lapack_name(p)
+    return ['', title + '-' * (100 - len(title))]
+
+
+def public_names(routines, precisions):
+    """The public names of a module (batchlapack, batchlapack_i8: the same) and its generic
+    interfaces."""
+    out = []
     for r in routines:
         for p in precisions:
             n = r.lapack_name(p)
@@ -303,6 +318,18 @@ def emit_spec(routines, precisions):
             out += names_lines('    module procedure ',
                                [g for p in precisions for g in specifics(r, p)])
             out.append('  end interface')
+    return out
+
+
+def emit_spec(routines, precisions):
+    out = preamble('routines_spec.inc (core/gen/fortran.py): the specification part of module '
+                   'batchlapack for every routine of the table: public names, generic interfaces, '
+                   'and the bind(C) interfaces of the C strided and vbatch entry points. Options '
+                   'reach C as the byte of their first character (integer(c_signed_char), value): '
+                   'gfortran 12 passes a character expression by value to a bind(C) procedure '
+                   'wrongly when optimizing.')
+    out.append('')
+    out += public_names(routines, precisions)
     out.append('')
     out.append('  ! The C entry points (batchlapack.h).')
     out.append('  interface')
@@ -316,20 +343,21 @@ def emit_spec(routines, precisions):
 
 # ---- the procedures -----------------------------------------------------------------------------
 
-def dummy_decls(r, p, items, layout, rhs=None):
+def dummy_decls(r, p, items, layout, rhs=None, wide=False):
     """Declarations of a Fortran form's dummy arguments. layout: 'legacy' and 'strided' (arrays
     assumed-size, by address), 'vbatch' (integer arrays, type(c_ptr) arrays), 'generic'
     (assumed-shape arrays: rank 3 for matrices, 2 for vectors and for `rhs`, the right-hand
-    sides of the one-right-hand-side specific)."""
+    sides of the one-right-hand-side specific). wide: every integer 64-bit (batchlapack_i8)."""
     decls = []
+    ik = int_type(wide)
     for it in items:
         n = fname(it.name)
         if it.kind == 'opt':
             decls.append(('character(*), intent(in)', n))
         elif it.kind in ('size', 'ld'):
-            decls.append(('integer(c_int), intent(in)', n + '(*)' if layout == 'vbatch' else n))
+            decls.append((ik + ', intent(in)', n + '(*)' if layout == 'vbatch' else n))
         elif it.kind == 'batch':
-            decls.append(('integer(c_int), intent(in)', n))
+            decls.append((ik + ', intent(in)', n))
         elif it.kind == 'stride':
             decls.append(('integer(c_int64_t), intent(in)', n))
         elif it.kind == 'scalar':
@@ -340,15 +368,17 @@ def dummy_decls(r, p, items, layout, rhs=None):
                 decls.append(('type(c_ptr), intent(in)', n + '(*)'))
             elif layout == 'generic':
                 rank = '(:,:)' if forms.is_vector(r, a) or a is rhs else '(:,:,:)'
-                decls.append(('%s, intent(%s), target' % (elem_type(a, p), intent(a)), n + rank))
+                decls.append(('%s, intent(%s), target' % (elem_type(a, p, wide), intent(a)),
+                              n + rank))
             else:
-                decls.append(('%s, intent(%s), target' % (elem_type(a, p), intent(a)), n + '(*)'))
+                decls.append(('%s, intent(%s), target' % (elem_type(a, p, wide), intent(a)),
+                              n + '(*)'))
     # info last, as LAPACK declares it; the BLAS routines' is optional and scalar.
     if r.info:
         info = 'info(:)' if layout == 'generic' else 'info(*)'
-        decls.append(('integer(c_int), intent(out)', info))
+        decls.append((ik + ', intent(out)', info))
     else:
-        decls.append(('integer, intent(out), optional', 'info'))
+        decls.append(('%s, intent(out), optional' % (ik if wide else 'integer'), 'info'))
     return declare(decls)
 
 
@@ -575,18 +605,15 @@ def describe_generic(r, rhs=None):
 
 
 def emit_body(routines, precisions):
-    out = ['! ' + output.GENERATED]
-    out += comment('routines_body.inc (core/gen/fortran.py). Per routine and precision: the legacy '
+    out = preamble('routines_body.inc (core/gen/fortran.py). Per routine and precision: the legacy '
                    'form (_batch), the C strided (_batch_strided) and vbatch (_vbatch) calls, and '
                    'the specific (_g) of the generic name. The lists [...] passed to bl_done, '
                    'bl_done_blas and bl_map renumber the C strided call: C argument k is argument '
                    'map(k) of the form called (a derived size or stride blames the array it comes '
-                   'from).', '')
+                   'from).')
     for r in routines:
         for p in precisions:
-            out.append('')
-            title = '  ! ---- %s ' % r.lapack_name(p)
-            out.append(title + '-' * (100 - len(title)))
+            out += section(r, p)
             out += legacy(r, p)
             out.append('')
             out += passthrough(r, p, 'strided')
@@ -602,9 +629,161 @@ def emit_body(routines, precisions):
     return out
 
 
+# ---- module batchlapack_i8: the same forms with 64-bit integers ---------------------------------
+
+# The forms of batchlapack_i8 (interface_fortran/batchlapack_i8.F90): each the same-named form of
+# module batchlapack, with every integer argument integer(c_int64_t) (what -fdefault-integer-8 or
+# -i8 makes of a default integer). It checks that each integer fits the C int, converts, and calls
+# the batchlapack form (imported under the name b4_<name>), which does the rest: the -k it reports
+# is in the same numbering, since the argument lists are the same. Integer arrays (ipiv, info, the
+# vbatch sizes) go through 32-bit copies; an output array is copied back when the call computed
+# (info(1) >= 0), so that an argument error changes nothing.
+
+def i8_forms(r, p):
+    """[(procedure name, batchlapack name it wraps, items, layout, rhs)] of one routine and
+    precision, as batchlapack_i8 defines them."""
+    n = r.lapack_name(p)
+    out = [(n + '_batch', n + '_batch', legacy_args(r), 'legacy', None),
+           (n + '_batch_strided', n + '_batch_strided', strided_args(r), 'strided', None),
+           (n + '_vbatch', n + '_vbatch', vbatch_args(r), 'vbatch', None),
+           (n + '_g', r.name + '_batch', generic_args(r), 'generic', None)]
+    if rhs_array(r):
+        out.append((n + '_g1', r.name + '_batch', generic_args(r), 'generic', rhs_array(r)))
+    return out
+
+
+def emit_i8_use(routines, precisions):
+    """The use statement of batchlapack_i8: every form it wraps, renamed b4_<name>."""
+    names = dict.fromkeys(wrapped for r in routines for p in precisions
+                          for _, wrapped, _, _, _ in i8_forms(r, p))
+    out = preamble('routines_i8_use.inc (core/gen/fortran.py): the forms of module batchlapack '
+                   'that batchlapack_i8 wraps, each as b4_<name>.')
+    return out + names_lines('  use batchlapack, only: ', ['b4_%s => %s' % (w, w) for w in names])
+
+
+def emit_i8_spec(routines, precisions):
+    return preamble('routines_i8_spec.inc (core/gen/fortran.py): the public names and generic '
+                    'interfaces of batchlapack_i8, those of batchlapack.') + \
+        public_names(routines, precisions)
+
+
+def int_arrays(r):
+    return [a for a in forms.arrays(r) if a.elem == 'int']
+
+
+def i8_wrapper(r, p, name, wrapped, items, layout, rhs):
+    """One procedure of batchlapack_i8 (see above)."""
+    out = wrap('  subroutine %s(%s)' % (name, ', '.join(fname(it.name) for it in items)))
+    out += dummy_decls(r, p, items, layout, rhs, wide=True)
+    # vbatch's integer arrays are c_ptr arrays, to the C API's int (docs/fortran.md).
+    ints = int_arrays(r) if layout != 'vbatch' else []
+    assert r.info or not ints, r.name + ': integer arrays in a routine without info'
+    locals_ = [fname(a.name) + '4' + ('(:,:)' if layout == 'generic' else '(:)') for a in ints]
+    if r.info:
+        locals_.append('info4(:)')
+    if layout == 'vbatch':
+        locals_ += [fname(it.name) + '4(:)' for it in items if it.kind in ('size', 'ld')]
+    if locals_:
+        out += wrap('    integer(c_int), allocatable :: ' + ', '.join(locals_))
+    if not r.info:
+        out.append('    integer :: info4')
+    if layout in ('legacy', 'strided') and ints:
+        out += wrap('    integer(c_int64_t) :: ' + ', '.join('n' + fname(a.name) for a in ints))
+
+    if layout != 'generic':
+        # Every integer in the C int's range, in argument order (then batchlapack's checks).
+        what = lit(name)
+        checks = []
+        for k, it in enumerate(items, 1):
+            x = fname(it.name)
+            head = '%s, %d, %s' % (what, k, lit(x))
+            if it.kind in ('size', 'ld') and layout == 'vbatch':
+                checks.append(('bl8_misfit_in(%s, batch)' % x,
+                               'bl8_reject_in(%s, %s, batch)' % (head, x)))
+            elif it.kind in ('size', 'ld', 'batch'):
+                checks.append(('bl8_misfit(%s)' % x, 'bl8_reject(%s, %s)' % (head, x)))
+            elif it.kind == 'stride' and it.arg in ints:
+                checks.append(('%s < 0' % x, 'bl8_reject_stride(%s, %s)' % (head, x)))
+        out.append('    integer(c_int) :: code')
+        for k, (test, reject) in enumerate(checks):
+            out.append('    %s (%s) then' % ('if' if k == 0 else 'else if', test))
+            out += wrap('      code = ' + reject)
+        out.append('    else')
+        out.append('      code = 0')
+        out.append('    end if')
+        out.append('    if (code /= 0) then')
+        out.append('      call bl8_fail(code, info, batch)' if r.info else
+                   '      if (present(info)) info = code')
+        out.append('      return')
+        out.append('    end if')
+
+    # The 32-bit copies.
+    for a in ints:
+        x = fname(a.name)
+        if layout == 'generic':
+            out.append('    %s4 = int(%s, c_int)' % (x, x))
+            continue
+        e = forms.dim_expr(r.shapes[a.name], 0)
+        assert not isinstance(e, tuple), r.name + ': an integer array whose length an option sets'
+        if layout == 'legacy':
+            count = 'max(0_c_int64_t, %s) * max(0_c_int64_t, batch)' % expr(e)
+        else:
+            count = 'bl8_span(%s, %s, batch)' % (expr(e), fname(a.stride))
+        out += wrap('    n%s = %s' % (x, count))
+        out.append('    %s4 = int(%s(1:n%s), c_int)' % (x, x, x))
+    if layout == 'vbatch':
+        for it in items:
+            if it.kind in ('size', 'ld'):
+                out.append('    %s4 = int(%s(1:max(0_c_int64_t, batch)), c_int)'
+                           % (fname(it.name), fname(it.name)))
+    if r.info:
+        out.append('    allocate(info4(%s))' % ('size(info)' if layout == 'generic' else
+                                                 'max(0_c_int64_t, batch)'))
+
+    actual = []
+    for it in items:
+        x = fname(it.name)
+        if it.kind == 'info' or (it.kind == 'array' and it.arg in ints):
+            actual.append(x + '4')
+        elif it.kind in ('size', 'ld') and layout == 'vbatch':
+            actual.append(x + '4')
+        elif it.kind in ('size', 'ld', 'batch'):
+            actual.append('int(%s, c_int)' % x)
+        else:
+            actual.append(x)
+    out += wrap('    call b4_%s(%s)' % (wrapped, ', '.join(actual)))
+    if r.info:
+        out.append('    info(1:size(info4)) = info4')
+    else:
+        out.append('    if (present(info)) info = info4')
+    for a in ints:
+        if a.intent != 'in':
+            x = fname(a.name)
+            part = '' if layout == 'generic' else '(1:n%s)' % x
+            out.append('    if (bl8_ok(info4)) %s%s = %s4' % (x, part, x))
+    out.append('  end subroutine')
+    return out
+
+
+def emit_i8_body(routines, precisions):
+    out = preamble('routines_i8_body.inc (core/gen/fortran.py): the procedures of batchlapack_i8, '
+                   'per routine and precision the forms of batchlapack with 64-bit integers.')
+    for r in routines:
+        for p in precisions:
+            out += section(r, p)
+            for form in i8_forms(r, p):
+                out += i8_wrapper(r, p, *form)
+                out.append('')
+    return out
+
+
 def emit(routines, families, precisions, outdir):
-    """Writes fortran/routines_spec.inc and fortran/routines_body.inc under outdir."""
+    """Writes fortran/routines_spec.inc and fortran/routines_body.inc (module batchlapack), and
+    fortran/routines_i8_use.inc, _spec.inc and _body.inc (module batchlapack_i8) under outdir."""
     del families  # one module for every family
     for name, lines in (('routines_spec.inc', emit_spec(routines, precisions)),
-                        ('routines_body.inc', emit_body(routines, precisions))):
+                        ('routines_body.inc', emit_body(routines, precisions)),
+                        ('routines_i8_use.inc', emit_i8_use(routines, precisions)),
+                        ('routines_i8_spec.inc', emit_i8_spec(routines, precisions)),
+                        ('routines_i8_body.inc', emit_i8_body(routines, precisions))):
         output.write(outdir, 'fortran/' + name, '\n'.join(lines) + '\n')

@@ -7,10 +7,12 @@
  *
  *     lu_solve [n [batch]]        defaults: n = 8, batch = 100000
  *
- * Build it against an installed batchlapack with
+ * Build it against an installed batchlapack (prefix <prefix>) with
+ *     export PKG_CONFIG_PATH=<prefix>/lib/pkgconfig
  *     cc lu_solve.c $(pkg-config --cflags --libs batchlapack) -llapack -lm
  * (the loop needs LAPACK itself, the comparison the math library; the batched calls need only
- * -lbatchlapack). OMP_NUM_THREADS sets the number of threads of the batched calls.
+ * -lbatchlapack; pkg-config's flags carry -Wl,-rpath,<prefix>/lib, so ./a.out starts without
+ * LD_LIBRARY_PATH). OMP_NUM_THREADS sets the number of threads of the batched calls.
  */
 #define _POSIX_C_SOURCE 199309L
 #include <batchlapack.h>

@@ -21,6 +21,8 @@
 !
 ! Usage: block_jacobi [nblocks [n]]          defaults: 10000 blocks of order 16
 ! Build: gfortran block_jacobi.f90 $(pkg-config --cflags --libs batchlapack) -llapack
+!        (PKG_CONFIG_PATH=<prefix>/lib/pkgconfig; pkg-config's flags carry -Wl,-rpath,<prefix>/lib,
+!        so ./a.out starts without LD_LIBRARY_PATH)
 ! OMP_NUM_THREADS sets the number of threads of the batched calls.
 program block_jacobi
   use batchlapack

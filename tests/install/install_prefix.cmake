@@ -10,6 +10,9 @@ function(step what)
   message(STATUS "${what}: ok")
 endfunction()
 
+# The programs built against the prefix must start by what their link lines put into them.
+unset(ENV{LD_LIBRARY_PATH})
+
 file(REMOVE_RECURSE "${WORK_DIR}")
 set(prefix "${WORK_DIR}/prefix")
 step("cmake --install" "${CMAKE_COMMAND}" --install "${BUILD_DIR}" --prefix "${prefix}")
