@@ -213,7 +213,8 @@ def lapack_body(r, p, group):
         out += group_loop('*group_count', wrap('            r = %s(' % bl, call_args(r, p, True), ');',
                                                16))
         count = 'total'
-    return out + ['    bl_mkl_finish("%s", r, %s, info, %s);' % (name, renumber_expr(r, group), count)]
+    return out + wrap('    bl_mkl_finish(', ['"%s"' % name, 'r', renumber_expr(r, group), 'info', count],
+                      ');', 8)
 
 
 def group_loop(count, calls):
@@ -302,7 +303,8 @@ HEADER = """\
  *    arguments as oneMKL does up to the last leading dimension, then group_count, group_size
  *    (batchlapack's batch) and info follow. All groups are checked before any is computed,
  *    except for null pointers among the matrices, found when their group runs. group_count < 0
- *    or a group_size[g] < 0 leaves info untouched (its length is unknown).
+ *    or a group_size[g] < 0 leaves info untouched (its length is unknown). bl_last_error()
+ *    names the argument by its position in oneMKL's list where batchlapack's differs.
  *  - CBLAS: an illegal argument computes nothing, and bl_last_error() describes it (positions
  *    in batchlapack's list of bl_?NAME_batch or _batch_ptr, which has no layout; for a
  *    row-major call, of the transposed problem); oneMKL would call xerbla, which prints.
@@ -370,8 +372,8 @@ def header(routines, precisions):
         out += ['', '/* ---- %s ---- */' % TYPES[p]]
         for r in mkl:
             bl = capi.c_name(r, p, capi.STRIDED)
-            out += ['', '/* %s, %s: over %s, %s_ptr. */'
-                    % (mkl_name(r, p, False), mkl_name(r, p, True), bl, bl)]
+            out += ['', '/* %s, %s: over' % (mkl_name(r, p, False), mkl_name(r, p, True)),
+                    ' * %s, %s_ptr (batchlapack/%s.h). */' % (bl, bl, r.family)]
             for group in (False, True):
                 out += prototype(r, p, group, ');')
     out += ['', '#ifdef __cplusplus', '}', '#endif', '', '#endif /* BATCHLAPACK_MKL_H */']
