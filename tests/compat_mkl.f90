@@ -1,7 +1,7 @@
 ! oneMKL's batch names called from Fortran as a oneMKL code calls them: external subroutines with
 ! implicit interfaces, every argument by reference, linked against libbatchlapack_mkl instead of
-! oneMKL. Each result is compared with a loop over the system LAPACK (pivots and info exactly,
-! factors and solutions to LAPACK's residual threshold). This program does not `use batchlapack`
+! oneMKL. Each result is compared with a loop over the system LAPACK and BLAS (pivots and info
+! exactly, factors and solutions to LAPACK's residual threshold). This program does not `use batchlapack`
 ! (test_util takes only bl_last_error from it): the module's own dgetrf_batch_strided
 ! (batchlapack's argument order) would take the calls.
 program compat_mkl
@@ -15,6 +15,7 @@ program compat_mkl
   call cholesky_double()
   call qr_single()
   call lu_groups()
+  call blas_names()
   if (failures > 0) then
     print '(i0, a)', failures, ' check(s) failed'
     stop 1
@@ -153,6 +154,39 @@ contains
     end do
     call check(all(info == info0) .and. info(4) == 1, 'dgetrf_batch: info')
     call check(maxval(abs(a - a0)) <= 30 * n * epsilon(1d0) * maxval(abs(a0)), 'dgetrf_batch: factors')
+  end subroutine
+
+  ! dgemm_batch_strided and ztrsm_batch_strided (oneMKL's Fortran BLAS interface).
+  subroutine blas_names()
+    double precision :: a(lda, n, nb), b(ldb, n, nb), c(ldb, n, nb), c0(ldb, n, nb)
+    complex(kind(1d0)) :: t(lda, n, nb), x(ldb, nrhs, nb), x0(ldb, nrhs, nb)
+    complex(kind(1d0)), parameter :: alpha = (2d0, -1d0)
+    integer :: k, i
+    call random_number(a)
+    call random_number(b)
+    call random_number(c)
+    c0 = c
+    call dgemm_batch_strided('T', 'N', n, n, n, 1.5d0, a, lda, lda * n, b, ldb, ldb * n, -1d0, c, ldb, &
+                             ldb * n, nb)
+    do k = 1, nb
+      call dgemm('T', 'N', n, n, n, 1.5d0, a(1, 1, k), lda, b(1, 1, k), ldb, -1d0, c0(1, 1, k), ldb)
+    end do
+    call check(maxval(abs(c(1:n, :, :) - c0(1:n, :, :))) <= 1d-13 * maxval(abs(c0(1:n, :, :))), &
+               'dgemm_batch_strided')
+    t = cmplx(a, b(1:lda, :, :), kind(1d0))
+    do k = 1, nb
+      do i = 1, n
+        t(i, i, k) = t(i, i, k) + 4
+      end do
+    end do
+    x = cmplx(c(:, 1:nrhs, :), b(:, 1:nrhs, :), kind(1d0))
+    x0 = x
+    call ztrsm_batch_strided('L', 'U', 'C', 'N', n, nrhs, alpha, t, lda, lda * n, x, ldb, ldb * nrhs, nb)
+    do k = 1, nb
+      call ztrsm('L', 'U', 'C', 'N', n, nrhs, alpha, t(1, 1, k), lda, x0(1, 1, k), ldb)
+    end do
+    call check(maxval(abs(x(1:n, :, :) - x0(1:n, :, :))) <= 1d-12 * maxval(abs(x0(1:n, :, :))), &
+               'ztrsm_batch_strided')
   end subroutine
 
 end program compat_mkl

@@ -1,7 +1,8 @@
 // oneMKL's batch names (libbatchlapack_mkl, batchlapack_mkl.h, here through the header a oneMKL
 // code includes, "mkl.h"): each must give exactly the result of the batchlapack routine it maps
 // onto (bit for bit, same info), with oneMKL's argument order, types, info convention (one entry
-// per problem, -k counted in oneMKL's list) and, for CBLAS, both layouts. The routines themselves
+// per problem, -k counted in oneMKL's list) and, for CBLAS, both layouts; the Fortran BLAS
+// interface's names (dgemm_batch_strided, ...) as the CBLAS ones in column major. The routines themselves
 // are tested against LAPACK in their own test files; the Fortran names in compat_mkl.f90.
 #include "common.hpp"
 
@@ -30,6 +31,10 @@ template <class T> struct Mkl;
         static constexpr auto geqrf_g = p##geqrf_batch;                                          \
         static constexpr auto trsm_g = cblas_##p##trsm_batch;                                    \
         static constexpr auto gemm_g = cblas_##p##gemm_batch;                                    \
+        static constexpr auto trsm_f = p##trsm_batch_strided;                                    \
+        static constexpr auto gemm_f = p##gemm_batch_strided;                                    \
+        static constexpr auto trsm_fg = p##trsm_batch;                                           \
+        static constexpr auto gemm_fg = p##gemm_batch;                                           \
     };
 #define BL_MKL_NAMES_OF(p, T) BL_MKL_NAMES_##p
 #define BL_MKL_NAMES_s BL_MKL_NAMES(s, float, float)
@@ -40,6 +45,7 @@ BL_ENABLED_PRECISIONS(BL_MKL_NAMES_OF)
 
 template <class T> using M = typename Mkl<T>::type;
 template <class T> M<T> *mk(T *p) { return reinterpret_cast<M<T> *>(p); }
+template <class T> const M<T> *mk(const T *p) { return reinterpret_cast<const M<T> *>(p); }
 template <class T> const M<T> **mk(const T **p) { return reinterpret_cast<const M<T> **>(p); }
 template <class T> M<T> **mk(T **p) { return reinterpret_cast<M<T> **>(p); }
 
@@ -433,4 +439,53 @@ TYPED_TEST(CompatMkl, IllegalArguments) {
               cb<T>(ones), cb<T>(pa.data()), glda, groups, size);
     EXPECT_NE(std::string(bl_last_error()).find("ldc"), std::string::npos) << bl_last_error();
     EXPECT_TRUE(A == A0);
+}
+
+// The Fortran BLAS interface's names (by address, characters for options, column major): bit for
+// bit the CBLAS names' results in CblasColMajor.
+TYPED_TEST(CompatMkl, FortranBlasNames) {
+    using T = TypeParam;
+    using N = Mkl<T>;
+    const int m = 5, n = 4, k = 3, ld = 6, batch = 3, stride = ld * 6;
+    const T alpha = T(Real<T>(0.5)), beta = T(Real<T>(2));
+    std::vector<T> A = random_vector<T>(size_t(stride) * batch), B = random_vector<T>(size_t(stride) * batch);
+    for (int i = 0; i < batch; ++i)
+        for (int d = 0; d < ld; ++d) A[size_t(stride) * i + d + size_t(d) * ld] += T(Real<T>(4));
+    std::vector<T> C = random_vector<T>(size_t(stride) * batch), C2 = C;
+    const char tn = 'N', tc = is_complex<T> ? 'C' : 'T';
+    N::gemm_f(&tc, &tn, &m, &n, &k, mk(&alpha), mk(A.data()), &ld, &stride, mk(B.data()), &ld, &stride, mk(&beta),
+              mk(C.data()), &ld, &stride, &batch);
+    N::gemm(CblasColMajor, cblas_trans(tc), CblasNoTrans, m, n, k, sc<T>(alpha), cb<T>(A.data()), ld, stride,
+            cb<T>(B.data()), ld, stride, sc<T>(beta), cb<T>(C2.data()), ld, stride, batch);
+    EXPECT_TRUE(same(C, C2));
+
+    const char side = 'R', uplo = 'U', diag = 'N';
+    N::trsm_f(&side, &uplo, &tc, &diag, &m, &n, mk(&alpha), mk(A.data()), &ld, &stride, mk(C.data()), &ld,
+              &stride, &batch);
+    N::trsm(CblasColMajor, CblasRight, CblasUpper, cblas_trans(tc), CblasNonUnit, m, n, sc<T>(alpha),
+            cb<T>(A.data()), ld, stride, cb<T>(C2.data()), ld, stride, batch);
+    EXPECT_TRUE(same(C, C2));
+
+    // Groups: two of sizes 1 and 2, the second with its own options and sizes.
+    const int groups = 2, size[groups] = {1, 2}, gm[groups] = {m, 3}, gn[groups] = {n, 2}, gk[groups] = {k, 4};
+    const int gld[groups] = {ld, ld};
+    const char ga[groups] = {'N', tc}, gb[groups] = {tc, 'N'};
+    const T galpha[groups] = {alpha, T(1)}, gbeta[groups] = {beta, T(0)};
+    std::vector<const T *> pa = {&A[0], &A[stride], &A[2 * stride]}, pb = {&B[0], &B[stride], &B[2 * stride]};
+    std::vector<T *> pc = pointers(C, stride, batch), pc2 = pointers(C2, stride, batch);
+    N::gemm_fg(ga, gb, gm, gn, gk, mk(galpha), mk(pa.data()), gld, mk(pb.data()), gld, mk(gbeta), mk(pc.data()),
+               gld, &groups, size);
+    const CBLAS_TRANSPOSE cga[groups] = {cblas_trans(ga[0]), cblas_trans(ga[1])};
+    const CBLAS_TRANSPOSE cgb[groups] = {cblas_trans(gb[0]), cblas_trans(gb[1])};
+    N::gemm_g(CblasColMajor, cga, cgb, gm, gn, gk, cb<T>(galpha), cb<T>(pa.data()), gld, cb<T>(pb.data()), gld,
+              cb<T>(gbeta), cb<T>(pc2.data()), gld, groups, size);
+    EXPECT_TRUE(same(C, C2));
+    const char gs[groups] = {'L', 'R'}, gu[groups] = {'L', 'U'}, gd[groups] = {'U', 'N'};
+    N::trsm_fg(gs, gu, ga, gd, gm, gn, mk(galpha), mk(pa.data()), gld, mk(pc.data()), gld, &groups, size);
+    const CBLAS_SIDE cgs[groups] = {CblasLeft, CblasRight};
+    const CBLAS_UPLO cgu[groups] = {CblasLower, CblasUpper};
+    const CBLAS_DIAG cgd[groups] = {CblasUnit, CblasNonUnit};
+    N::trsm_g(CblasColMajor, cgs, cgu, cga, cgd, gm, gn, cb<T>(galpha), cb<T>(pa.data()), gld, cb<T>(pc2.data()),
+              gld, groups, size);
+    EXPECT_TRUE(same(C, C2));
 }

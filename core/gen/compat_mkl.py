@@ -8,12 +8,12 @@ Writes
                                          includes oneMKL's headers compiles with -I on this folder
     compat/mkl.c                         the definitions, compiled into libbatchlapack_mkl.
 Unlike the MAGMA names (static inline functions of a header), these are functions of a library:
-oneMKL's LAPACK batch routines are also called from Fortran as external subroutines, and codes
-declare them themselves; the library gives each C name and its Fortran name (lower case, trailing
-underscore, the hidden lengths of the character arguments at the end).
+oneMKL's LAPACK and BLAS batch routines are also called from Fortran as external subroutines, and
+codes declare them themselves; the library gives each C name and, but for the CBLAS ones, its
+Fortran name (lower case, trailing underscore, the hidden lengths of the characters at the end).
 
-For each routine in each precision, two forms:
-  - strided: ?NAME_batch_strided (LAPACK) or cblas_?NAME_batch_strided (BLAS), over
+For each routine in each precision and each of oneMKL's interfaces to it (`styles`), two forms:
+  - strided: ?NAME_batch_strided (LAPACK, Fortran BLAS) or cblas_?NAME_batch_strided, over
     bl_?NAME_batch;
   - group: ?NAME_batch or cblas_?NAME_batch, the groups of uniform problems, each group one call of
     bl_?NAME_batch_ptr (docs/decisions.md says why not one _vbatch call).
@@ -22,9 +22,11 @@ What follows from oneMKL's conventions here, rather than from a fact per entry:
     before info; in the group form each option, size and leading dimension is an array of
     group_count values, each array argument an array of pointers (const T ** for inputs), then
     group_count, group_size and info (one entry per matrix of all groups, in order);
-  - BLAS routines: CBLAS functions, by value, a CBLAS_LAYOUT first, CBLAS enums for the options,
+  - BLAS routines, CBLAS interface: by value, a CBLAS_LAYOUT first, CBLAS enums for the options,
     complex scalars and arrays as void pointers, no info; in the group form the names take
     _Array, scalars become arrays of group_count values, and group_count is passed by value;
+  - BLAS routines, Fortran interface: the CBLAS list without the layout, by address, options as
+    characters, names in lower case (_array in the group form);
   - the renumbering of -k: by name, from our list to oneMKL's (batch_size, info, group_count,
     group_size and Layout are where oneMKL puts them).
 """
@@ -50,17 +52,20 @@ GROUP_COUNT = forms.Item('group_count', 'group_count', None)
 LAYOUT = forms.Item('Layout', 'layout', None)
 
 
-def cblas(r):
-    return not r.info
+def styles(r):
+    """The ways oneMKL names a routine: 'lapack' (by address, with info) for the LAPACK routines;
+    for the BLAS ones 'cblas' (the C interface: by value, a layout first) and 'blas' (the Fortran
+    BLAS interface, also callable from C: by address, column major, lower-case names)."""
+    return ['lapack'] if r.info else ['cblas', 'blas']
 
 
-def mkl_name(r, p, group):
-    """dgetrf_batch_strided, dgetrf_batch, cblas_dgemm_batch_strided, cblas_dgemm_batch."""
-    return ('cblas_' if cblas(r) else '') + r.lapack_name(p) + ('_batch' if group else
-                                                                '_batch_strided')
+def mkl_name(r, p, group, style):
+    """dgetrf_batch_strided, dgetrf_batch, cblas_dgemm_batch_strided, dgemm_batch, ..."""
+    return ('cblas_' if style == 'cblas' else '') + r.lapack_name(p) + ('_batch' if group else
+                                                                        '_batch_strided')
 
 
-def mkl_items(r, group):
+def mkl_items(r, group, style):
     """oneMKL's argument list, as items of ours (forms.c_args) and the extra ones."""
     if group:
         ours = forms.c_args(r, 'ptr')
@@ -72,22 +77,24 @@ def mkl_items(r, group):
         items = forms.c_args(r, 'strided')
         if r.info:  # batch_size before info
             items = items[:-2] + [items[-1], items[-2]]
-    return ([LAYOUT] if cblas(r) else []) + items
+    return ([LAYOUT] if style == 'cblas' else []) + items
 
 
-def mkl_arg_name(r, it, group):
+def mkl_arg_name(r, it, group, style):
     if it.kind in ('group_count', 'layout', 'info'):
         return it.name
     if it.kind == 'batch':
         return 'group_size' if group else 'batch_size'
     name = r.mkl.names.get(it.name, it.name)
-    return name + '_Array' if group and cblas(r) else name
+    if style == 'blas':
+        return name.lower() + ('_array' if group else '')
+    return name + '_Array' if group and style == 'cblas' else name
 
 
 def renumbering(r, group):
-    """{our position: oneMKL's} where they differ."""
+    """{our position: oneMKL's} where they differ (LAPACK routines)."""
     ours = forms.c_args(r, 'ptr' if group else 'strided')
-    theirs = [it.name for it in mkl_items(r, group)]
+    theirs = [it.name for it in mkl_items(r, group, 'lapack')]
     return {k: theirs.index(it.name) + 1 for k, it in enumerate(ours, 1)
             if theirs.index(it.name) + 1 != k}
 
@@ -102,19 +109,21 @@ def elem_type(r, p, it, mkl):
     return TYPES[p] if mkl else scalar
 
 
-def parameter(r, p, it, group):
+def parameter(r, p, it, group, style):
     """oneMKL's declaration of one parameter."""
-    name = mkl_arg_name(r, it, group)
+    name = mkl_arg_name(r, it, group, style)
     if it.kind == 'layout':
         return 'const CBLAS_LAYOUT ' + name
     if it.kind == 'group_count':
-        return 'const MKL_INT ' + ('' if cblas(r) else '*') + name
+        return 'const MKL_INT ' + ('' if style == 'cblas' else '*') + name
     if it.kind == 'info':
         return 'MKL_INT *' + name
     const = 'const ' if it.kind != 'array' or it.arg.intent == 'in' else ''
-    if not cblas(r):  # everything by address; groups: an array of values, or of pointers
+    if style != 'cblas':  # everything by address; groups: an array of values, or of pointers
         if it.kind == 'opt':
             return 'const char *' + name
+        if it.kind == 'scalar':
+            return 'const %s *%s' % (TYPES[p], name)
         if it.kind != 'array':
             return 'const MKL_INT *' + name
         return '%s%s *%s%s' % (const, elem_type(r, p, it, True), '*' if group else '', name)
@@ -132,16 +141,16 @@ def parameter(r, p, it, group):
     return '%s%s *%s%s' % (const, elem, '*' if group else '', name)
 
 
-def actual(r, p, it, group, turned=False):
+def actual(r, p, it, group, style, turned=False):
     """The expression passed to batchlapack for our item `it` (group g at offset off)."""
-    name = mkl_arg_name(r, it, group)
-    value = name + '[g]' if group else ('*' + name if not cblas(r) else name)
+    name = mkl_arg_name(r, it, group, style)
+    value = name + '[g]' if group else (name if style == 'cblas' else '*' + name)
     if it.kind == 'info':
         return 'BL_MKL_AT(info, off)' if group else 'info'
     if it.kind == 'batch':
         return 'pass ? group_size[g] : 0' if group else value
     if it.kind == 'opt':
-        if not cblas(r):
+        if style != 'cblas':
             return value
         return 'bl_mkl_%s%s(%s)' % (ENUMS[it.name].lower(), '_turned' if turned else '', value)
     if it.kind == 'scalar':
@@ -157,7 +166,7 @@ def actual(r, p, it, group, turned=False):
     return '(%s%s *)%s' % (const, elem_type(r, p, it, False), name)
 
 
-def call_args(r, p, group, row_major=False):
+def call_args(r, p, group, style, row_major=False):
     """The arguments of the batchlapack call, in its order; row_major: of the transposed problem
     (the entry's swap and turn)."""
     ours = forms.c_args(r, 'ptr' if group else 'strided')
@@ -172,7 +181,7 @@ def call_args(r, p, group, row_major=False):
                     pairs.append((arg_a.stride, arg_b.stride))
             for x, y in pairs:
                 source[x], source[y] = source[y], source[x]
-    return [actual(r, p, source[it.name], group, row_major and it.name in r.mkl.turn)
+    return [actual(r, p, source[it.name], group, style, row_major and it.name in r.mkl.turn)
             for it in ours]
 
 
@@ -189,10 +198,10 @@ def wrap(head, items, tail, indent):
     return lines
 
 
-def prototype(r, p, group, tail, name=None, hidden=()):
-    params = [parameter(r, p, it, group) for it in mkl_items(r, group)]
+def prototype(r, p, group, style, tail, name=None, hidden=()):
+    params = [parameter(r, p, it, group, style) for it in mkl_items(r, group, style)]
     params += ['size_t %s_len' % h for h in hidden]
-    return wrap('void %s(' % (name or mkl_name(r, p, group)), params, tail, 4)
+    return wrap('void %s(' % (name or mkl_name(r, p, group, style)), params, tail, 4)
 
 
 def renumber_expr(r, group):
@@ -200,21 +209,36 @@ def renumber_expr(r, group):
     return ''.join('r == -%d ? -%d : ' % (ours, theirs) for ours, theirs in moved) + 'r'
 
 
-def lapack_body(r, p, group):
+def group_position(r, style):
+    return [it.name for it in mkl_items(r, True, style)].index('group_count') + 1
+
+
+def lapack_body(r, p, group, style):
     bl = capi.c_name(r, p, capi.POINTERS if group else capi.STRIDED)
-    name = mkl_name(r, p, group)
+    name = mkl_name(r, p, group, style)
     if not group:
-        out = wrap('    int r = %s(' % bl, call_args(r, p, False), ');', 8)
+        out = wrap('    int r = %s(' % bl, call_args(r, p, False, style), ');', 8)
         count = '*batch_size'
     else:
-        position = [it.name for it in mkl_items(r, True)].index('group_count') + 1
         out = ['    int64_t total;',
-               '    int r = bl_mkl_groups("%s", *group_count, group_size, %d, &total);' % (name, position)]
-        out += group_loop('*group_count', wrap('            r = %s(' % bl, call_args(r, p, True), ');',
-                                               16))
+               '    int r = bl_mkl_groups("%s", *group_count, group_size, %d, &total);'
+               % (name, group_position(r, style))]
+        out += group_loop('*group_count', wrap('            r = %s(' % bl, call_args(r, p, True, style),
+                                               ');', 16))
         count = 'total'
     return out + wrap('    bl_mkl_finish(', ['"%s"' % name, 'r', renumber_expr(r, group), 'info', count],
                       ');', 8)
+
+
+def blas_body(r, p, group, style):
+    """The Fortran BLAS interface's names: column major, no info, arguments by address."""
+    bl = capi.c_name(r, p, capi.POINTERS if group else capi.STRIDED)
+    if not group:
+        return wrap('    (void)%s(' % bl, call_args(r, p, False, style), ');', 8)
+    out = ['    int r = bl_mkl_groups("%s", *group_count, group_size, %d, NULL);'
+           % (mkl_name(r, p, group, style), group_position(r, style))]
+    return out + group_loop('*group_count', wrap('            r = %s(' % bl, call_args(r, p, True, style),
+                                                 ');', 16))
 
 
 def group_loop(count, calls):
@@ -227,34 +251,38 @@ def group_loop(count, calls):
         calls + ['    }']
 
 
-def cblas_body(r, p, group):
+def cblas_body(r, p, group, style):
     bl = capi.c_name(r, p, capi.POINTERS if group else capi.STRIDED)
-    name = mkl_name(r, p, group)
-    col, row = call_args(r, p, group), call_args(r, p, group, row_major=True)
+    name = mkl_name(r, p, group, style)
+    col, row = call_args(r, p, group, style), call_args(r, p, group, style, row_major=True)
     if not group:
         return (['    if (Layout == CblasColMajor)'] + wrap('        (void)%s(' % bl, col, ');', 12)
                 + ['    else if (Layout == CblasRowMajor)'] + wrap('        (void)%s(' % bl, row, ');', 12)
                 + ['    else', '        bl_mkl_bad_layout("%s", Layout);' % name])
-    position = [it.name for it in mkl_items(r, True)].index('group_count') + 1
     out = ['    int r = Layout == CblasColMajor || Layout == CblasRowMajor',
-           '                ? bl_mkl_groups("%s", group_count, group_size, %d, NULL)' % (name, position),
+           '                ? bl_mkl_groups("%s", group_count, group_size, %d, NULL)'
+           % (name, group_position(r, style)),
            '                : bl_mkl_bad_layout("%s", Layout);' % name]
     calls = (['            r = Layout == CblasColMajor'] + wrap('                ? %s(' % bl, col, ')', 20)
              + wrap('                : %s(' % bl, row, ');', 20))
     return out + group_loop('group_count', calls)
 
 
-def definitions(r, p, group):
-    out = prototype(r, p, group, ') {')
-    out += (cblas_body if cblas(r) else lapack_body)(r, p, group)
+BODIES = {'lapack': lapack_body, 'cblas': cblas_body, 'blas': blas_body}
+
+
+def definitions(r, p, group, style):
+    out = prototype(r, p, group, style, ') {')
+    out += BODIES[style](r, p, group, style)
     out.append('}')
-    if not cblas(r):
+    if style != 'cblas':
         # The Fortran name: the same list by address, and the hidden lengths of the characters.
-        opts = [mkl_arg_name(r, it, group) for it in mkl_items(r, group) if it.kind == 'opt']
-        out += prototype(r, p, group, ') {', mkl_name(r, p, group) + '_', opts)
+        items = mkl_items(r, group, style)
+        name = mkl_name(r, p, group, style)
+        opts = [mkl_arg_name(r, it, group, style) for it in items if it.kind == 'opt']
+        out += prototype(r, p, group, style, ') {', name + '_', opts)
         out += ['    (void)%s_len;' % o for o in opts]
-        out += wrap('    %s(' % mkl_name(r, p, group),
-                    [mkl_arg_name(r, it, group) for it in mkl_items(r, group)], ');', 8)
+        out += wrap('    %s(' % name, [mkl_arg_name(r, it, group, style) for it in items], ');', 8)
         out.append('}')
     return out
 
@@ -274,8 +302,8 @@ HEADER = """\
  *
 {listing}
  *
- * for ? in {precisions}; the LAPACK ones also by their Fortran names (dgetrf_batch_strided_, ...,
- * called as external subroutines: `call dgetrf_batch_strided(m, n, a, lda, stride_a, ipiv,
+ * for ? in {precisions}; all but the cblas_ ones also by their Fortran names (dgetrf_batch_strided_,
+ * ..., called as external subroutines: `call dgetrf_batch_strided(m, n, a, lda, stride_a, ipiv,
  * stride_ipiv, batch_size, info)`). ?getri_oop_batch_strided is not provided: batchlapack has no
  * getri yet.
  *
@@ -289,6 +317,9 @@ HEADER = """\
  *  - cblas_?NAME_batch_strided, cblas_?NAME_batch: bl_?NAME_batch's / bl_?NAME_batch_ptr's
  *    arguments by value after a CBLAS_LAYOUT, with CBLAS enums for the options; the group form
  *    as above, scalars (alpha, beta) one per group, group_count by value. No info.
+ *  - ?trsm_batch_strided, ?gemm_batch_strided, ?trsm_batch, ?gemm_batch (oneMKL's Fortran BLAS
+ *    interface, callable from C too): the CBLAS names' lists without the layout (column major),
+ *    every argument by address, options as characters ('N', 'T', 'C', ...), lower-case names.
  *  - CblasColMajor is batchlapack's (LAPACK's) storage. CblasRowMajor is supported: a row-major
  *    matrix is the transpose of the column-major matrix at the same address, so the call runs
  *    the transposed problem (trsm: side and uplo turned over, m and n exchanged; gemm: A and B,
@@ -305,9 +336,10 @@ HEADER = """\
  *    except for null pointers among the matrices, found when their group runs. group_count < 0
  *    or a group_size[g] < 0 leaves info untouched (its length is unknown). bl_last_error()
  *    names the argument by its position in oneMKL's list where batchlapack's differs.
- *  - CBLAS: an illegal argument computes nothing, and bl_last_error() describes it (positions
- *    in batchlapack's list of bl_?NAME_batch or _batch_ptr, which has no layout; for a
- *    row-major call, of the transposed problem); oneMKL would call xerbla, which prints.
+ *  - BLAS (the cblas_ and the Fortran BLAS names): an illegal argument computes nothing, and
+ *    bl_last_error() describes it (positions in batchlapack's list of bl_?NAME_batch or
+ *    _batch_ptr, which has no layout; for a row-major call, of the transposed problem); oneMKL
+ *    would call xerbla, which prints.
  *  - bl_last_error() (batchlapack.h) describes the last failure in words.
  *
  * Types: MKL_INT is int (oneMKL's LP64 interface). The ILP64 interface (MKL_ILP64, 64-bit
@@ -357,7 +389,7 @@ extern "C" {{
 
 def header(routines, precisions):
     mkl = [r for r in routines if r.mkl]
-    names = [mkl_name(r, '?', g) for r in mkl for g in (False, True)]
+    names = [mkl_name(r, '?', g, st) for r in mkl for st in styles(r) for g in (False, True)]
     listing = []
     for i in range(0, len(names), 2):  # two a line, in columns
         row = names[i:i + 2]
@@ -372,10 +404,12 @@ def header(routines, precisions):
         out += ['', '/* ---- %s ---- */' % TYPES[p]]
         for r in mkl:
             bl = capi.c_name(r, p, capi.STRIDED)
-            out += ['', '/* %s, %s: over' % (mkl_name(r, p, False), mkl_name(r, p, True)),
-                    ' * %s, %s_ptr (batchlapack/%s.h). */' % (bl, bl, r.family)]
-            for group in (False, True):
-                out += prototype(r, p, group, ');')
+            for style in styles(r):
+                out += ['', '/* %s, %s: over' % (mkl_name(r, p, False, style),
+                                                 mkl_name(r, p, True, style)),
+                        ' * %s, %s_ptr (batchlapack/%s.h). */' % (bl, bl, r.family)]
+                for group in (False, True):
+                    out += prototype(r, p, group, style, ');')
     out += ['', '#ifdef __cplusplus', '}', '#endif', '', '#endif /* BATCHLAPACK_MKL_H */']
     return out
 
@@ -474,9 +508,10 @@ def source(routines, precisions):
     for p in precisions:
         out += ['/* ---- %s ---- */' % TYPES[p]]
         for r in mkl:
-            for group in (False, True):
-                out.append('')
-                out += definitions(r, p, group)
+            for style in styles(r):
+                for group in (False, True):
+                    out.append('')
+                    out += definitions(r, p, group, style)
         out.append('')
     return out
 

@@ -109,9 +109,11 @@ class Mkl:
     compat library libbatchlapack_mkl from it). oneMKL's lists are ours in the same order but for
     what follows from the kind of routine, not from a fact per entry (gen/compat_mkl.py says what):
     the LAPACK routines (those with info) pass every argument by address and put batch_size
-    before info; the BLAS ones are CBLAS functions, with a layout first and no info.
+    before info; the BLAS ones have no info and two interfaces, CBLAS functions (a layout first)
+    and the Fortran BLAS interface (by address, names in lower case).
     names:     {our argument name: oneMKL's}, for every argument of the strided call that oneMKL
-               names otherwise ('A': 'a', 'strideA': 'stride_a'); batch is batch_size in all.
+               names otherwise ('A': 'a', 'strideA': 'stride_a'; CBLAS's for the BLAS routines);
+               batch is batch_size in all.
     swap, turn: for the CBLAS routines, how CblasRowMajor maps onto the column-major call. A
                row-major matrix is the transpose of the column-major one at the same address, so
                a row-major call is the column-major call of the transposed problem: `swap`, the
