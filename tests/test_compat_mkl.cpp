@@ -6,6 +6,8 @@
 // are tested against LAPACK in their own test files; the Fortran names in compat_mkl.f90.
 #include "common.hpp"
 
+#include <dlfcn.h>
+
 #include "mkl.h"
 
 using namespace bltest;
@@ -488,4 +490,20 @@ TYPED_TEST(CompatMkl, FortranBlasNames) {
     N::trsm_g(CblasColMajor, cgs, cgu, cga, cgd, gm, gn, cb<T>(galpha), cb<T>(pa.data()), gld, cb<T>(pc2.data()),
               gld, groups, size);
     EXPECT_TRUE(same(C, C2));
+}
+
+// The names the tests call are batchlapack's (libbatchlapack_mkl), not another library's that has
+// some of them too (a newer OpenBLAS has cblas_?gemm_batch): otherwise the tests above would
+// check that library.
+TYPED_TEST(CompatMkl, NamesResolveToBatchlapack) {
+    using N = Mkl<TypeParam>;
+    const void *names[] = {reinterpret_cast<const void *>(N::getrf), reinterpret_cast<const void *>(N::getrf_g),
+                           reinterpret_cast<const void *>(N::gemm), reinterpret_cast<const void *>(N::gemm_g),
+                           reinterpret_cast<const void *>(N::trsm), reinterpret_cast<const void *>(N::trsm_g),
+                           reinterpret_cast<const void *>(N::gemm_f), reinterpret_cast<const void *>(N::gemm_fg)};
+    for (const void *f : names) {
+        Dl_info where{};
+        ASSERT_NE(dladdr(f, &where), 0);
+        EXPECT_NE(std::string(where.dli_fname).find("libbatchlapack_mkl"), std::string::npos) << where.dli_fname;
+    }
 }
