@@ -20,10 +20,14 @@ file(GLOB _bl_generator CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/core/gen/*.py)
 # -B: no __pycache__ written into the source tree.
 set(_bl_generate ${Python3_EXECUTABLE} -B ${PROJECT_SOURCE_DIR}/core/gen/generate.py
     --out ${BATCHLAPACK_GENERATED_DIR} --precisions ${_bl_precisions})
-# Beside the C API: the MAGMA compatibility header (include/batchlapack_magma.h), the Fortran
-# module's routines (fortran/, included by interface_fortran/batchlapack.F90) and the
+# Beside the C API: the MAGMA compatibility header (include/batchlapack_magma.h), oneMKL's names
+# (include/batchlapack_mkl.h, include/batchlapack/mkl/, compat/mkl.c: cmake/compat_mkl.cmake),
+# the Fortran module's routines (fortran/, included by interface_fortran/batchlapack.F90) and the
 # argument-numbering tests (tests/).
 list(APPEND _bl_generate --compat)
+if(BATCHLAPACK_WITH_MKL_COMPAT)
+  list(APPEND _bl_generate --compat_mkl)
+endif()
 if(BATCHLAPACK_WITH_FORTRAN)
   list(APPEND _bl_generate --fortran)
 endif()

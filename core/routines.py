@@ -2,7 +2,7 @@
 entry holds). Adding a routine: an entry here, its operation description in core/ops/, its `run`
 in each backend, its test file."""
 
-from gen.table import Family, Routine, Opt, Int, Scalar, Array, Either, Magma
+from gen.table import Family, Routine, Opt, Int, Scalar, Array, Either, Magma, Mkl
 
 # The public family headers (batchlapack/<family>.h), in the order batchlapack.h includes them.
 FAMILIES = [
@@ -50,6 +50,7 @@ ROUTINES = [
         ],
         shapes={'A': ('m', 'n'), 'ipiv': ('min(m, n)',)},
         magma=Magma(A='dA_array', lda='ldda', ipiv='ipiv_array', info='info_array'),
+        mkl=Mkl({'A': 'a', 'strideA': 'stride_a', 'strideIpiv': 'stride_ipiv'}),
         info_doc='info[i] = 0 success; = j > 0 if U_i(j, j) is exactly zero (the factorization was '
                  'completed, but U_i is singular).'),
     Routine(
@@ -79,6 +80,8 @@ ROUTINES = [
         shapes={'A': ('n', 'n'), 'ipiv': ('n',), 'B': ('n', 'nrhs')},
         magma=Magma(A='dA_array', lda='ldda', ipiv='dipiv_array', B='dB_array', ldb='lddb',
                     info=None),
+        mkl=Mkl({'A': 'a', 'strideA': 'stride_a', 'strideIpiv': 'stride_ipiv', 'B': 'b',
+                 'strideB': 'stride_b'}),
         info_doc='info[i] = 0 (the solve itself cannot fail).',
         batch_doc='number of systems, batch >= 0.'),
     Routine(
@@ -124,6 +127,7 @@ ROUTINES = [
                   stride_doc='elements between A_i and A_{i+1}, >= lda*(n-1)+n when batch > 1.'),
         ],
         shapes={'A': ('n', 'n')}, magma=Magma(A='dA_array', info='info_array'),
+        mkl=Mkl({'A': 'a', 'strideA': 'stride_a'}),
         info_doc='info[i] = 0 success; = j > 0 if the leading minor of order j of A_i is not '
                  'positive (definite), and the factorization could not be completed.'),
     Routine(
@@ -148,6 +152,7 @@ ROUTINES = [
         ],
         shapes={'A': ('n', 'n'), 'B': ('n', 'nrhs')},
         magma=Magma(A='dA_array', lda='ldda', B='dB_array', ldb='lddb', info=None),
+        mkl=Mkl({'A': 'a', 'strideA': 'stride_a', 'B': 'b', 'strideB': 'stride_b'}),
         info_doc='info[i] = 0 (the solve itself cannot fail).',
         batch_doc='number of systems, batch >= 0.'),
     Routine(
@@ -195,6 +200,7 @@ ROUTINES = [
         ],
         shapes={'A': ('m', 'n'), 'tau': ('min(m, n)',)},
         magma=Magma(A='dA_array', tau='dtau_array', info='info_array'),
+        mkl=Mkl({'A': 'a', 'strideA': 'stride_a', 'strideTau': 'stride_tau'}),
         info_doc='info[i] = 0 (the factorization cannot fail).'),
     Routine(
         'ormqr', op='Ormqr', family='qr', complex_name='unmqr',
@@ -384,6 +390,9 @@ ROUTINES = [
                   stride_doc='elements between B_i and B_{i+1}, >= ldb*(n-1)+m when batch > 1.'),
         ],
         shapes={'A': Either('side', 'L', ('m', 'm'), ('n', 'n')), 'B': ('m', 'n')},
+        mkl=Mkl({'side': 'Side', 'uplo': 'Uplo', 'transa': 'TransA', 'diag': 'Diag', 'm': 'M',
+                 'n': 'N', 'strideA': 'stridea', 'strideB': 'strideb'},
+                swap=[('m', 'n')], turn=['side', 'uplo']),
         info=False,
         batch_doc='number of problems, batch >= 0.'),
     Routine(
@@ -425,6 +434,9 @@ ROUTINES = [
                 'B': Either('transb', 'N', ('k', 'n'), ('n', 'k')), 'C': ('m', 'n')},
         magma=Magma(transa='transA', transb='transB', A='dA_array', lda='ldda', B='dB_array',
                     ldb='lddb', C='dC_array', ldc='lddc'),
+        mkl=Mkl({'transa': 'TransA', 'transb': 'TransB', 'm': 'M', 'n': 'N', 'k': 'K',
+                 'strideA': 'stridea', 'strideB': 'strideb', 'strideC': 'stridec'},
+                swap=[('transa', 'transb'), ('m', 'n'), ('A', 'B')]),
         info=False,
         batch_doc='number of problems, batch >= 0.'),
     Routine(

@@ -13,6 +13,9 @@ and, when asked,
     fortran/routines_spec.inc,        the Fortran module's routines, which batchlapack.F90
     fortran/routines_body.inc         includes (gen/fortran.py)
     include/batchlapack_magma.h       MAGMA's batched names (gen/compat.py)
+    include/batchlapack_mkl.h,        oneMKL's batch names: their declarations, the headers
+    include/batchlapack/mkl/*.h,      that serve oneMKL's names for them, and their definitions
+    compat/mkl.c                      for libbatchlapack_mkl (gen/compat_mkl.py, --compat_mkl)
     tests/test_arguments.cpp, .F90    the argument-numbering tests (gen/argtests.py).
 Each emitter is a module of gen/ with a function emit(routines, families, precisions, outdir)
 that writes its files through gen.output.write; precisions is a string of precision letters in
@@ -36,7 +39,7 @@ from gen.table import Array  # noqa: E402
 
 # The emitters every build runs, and those run on request (--<name>), by module name.
 EMITTERS = [op_args, c_headers, cpp_headers, entry_points]
-OPTIONAL = ['fortran', 'compat', 'argtests']
+OPTIONAL = ['fortran', 'compat', 'compat_mkl', 'argtests']
 
 
 def validate(routines, families):

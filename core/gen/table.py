@@ -104,6 +104,29 @@ class Magma:
         self.names = names
 
 
+class Mkl:
+    """A routine that oneMKL's batch API has (gen/compat_mkl.py writes batchlapack_mkl.h and the
+    compat library libbatchlapack_mkl from it). oneMKL's lists are ours in the same order but for
+    what follows from the kind of routine, not from a fact per entry (gen/compat_mkl.py says what):
+    the LAPACK routines (those with info) pass every argument by address and put batch_size
+    before info; the BLAS ones have no info and two interfaces, CBLAS functions (a layout first)
+    and the Fortran BLAS interface (by address, names in lower case).
+    names:     {our argument name: oneMKL's}, for every argument of the strided call that oneMKL
+               names otherwise ('A': 'a', 'strideA': 'stride_a'; CBLAS's for the BLAS routines);
+               batch is batch_size in all.
+    swap, turn: for the CBLAS routines, how CblasRowMajor maps onto the column-major call. A
+               row-major matrix is the transpose of the column-major one at the same address, so
+               a row-major call is the column-major call of the transposed problem: `swap`, the
+               pairs of our arguments whose values trade places (('m', 'n'): sizes; ('A', 'B'):
+               arrays, with their ld and stride), `turn`, the options whose value turns over
+               ('side': left and right; 'uplo': upper and lower)."""
+
+    def __init__(self, names, swap=(), turn=()):
+        self.names = names
+        self.swap = tuple(swap)
+        self.turn = tuple(turn)
+
+
 class Routine:
     """One routine of the library.
 
@@ -129,11 +152,12 @@ class Routine:
                   (each size read from the first array dimension that is exactly that size,
                   dimensions that do not depend on an option first; every other dimension
                   checked: equal for a matrix, at least for a vector).
-    magma:        a Magma, for the routines MAGMA's batched API has."""
+    magma:        a Magma, for the routines MAGMA's batched API has.
+    mkl:          a Mkl, for the routines oneMKL's batch API has."""
 
     def __init__(self, name, op, family, purpose, args, info=True, info_doc=None,
                  batch_doc='number of matrices, batch >= 0.', complex_name=None, layouts_doc=None,
-                 shapes=None, magma=None):
+                 shapes=None, magma=None, mkl=None):
         self.name = name
         self.complex_name = complex_name or name
         self.op = op
@@ -146,6 +170,7 @@ class Routine:
         self.layouts_doc = layouts_doc
         self.shapes = shapes or {}
         self.magma = magma
+        self.mkl = mkl
         assert info == (info_doc is not None)
         assert set(self.shapes) == {a.name for a in args if isinstance(a, Array)}
 
