@@ -613,9 +613,12 @@ void check_bidiagonal(const std::vector<T> &a, const std::vector<T> &f, const st
     using R = Real<T>;
     const int k = std::min(m, n), order = std::max(m, n);
     EXPECT_LT(gebrd_ratio(a, f, d, e, tq, tp, m, n), kThreshold) << m << "x" << n << " " << what;
-    double fa = 0, fb = 0;
-    for (const T &x : a) fa += std::norm(std::complex<double>(x));
-    for (int i = 0; i < k; ++i) fb += double(d[i]) * d[i] + (i < k - 1 ? double(e[i]) * e[i] : 0.0);
+    // The sums of squares of A / s and B / s, s the largest |a_ij| (A may lie near overflow).
+    double s = 0, fa = 0, fb = 0;
+    for (const T &x : a) s = std::max(s, std::abs(std::complex<double>(x)));
+    if (s == 0) s = 1;
+    for (const T &x : a) fa += std::norm(std::complex<double>(x) / s);
+    for (int i = 0; i < k; ++i) fb += std::pow(d[i] / s, 2) + (i < k - 1 ? std::pow(e[i] / s, 2) : 0.0);
     EXPECT_LE(std::abs(fa - fb), kThreshold * order * fa * double(eps<T>())) << m << "x" << n << " " << what;
     if (!compare) return;
     std::vector<T> ref = a, rtq(k), rtp(k), work(64 * (m + n));
@@ -846,6 +849,15 @@ TYPED_TEST(Small, BlockedGebrd) {
         for (int j = 0; j < n; ++j)
             for (int i = 0; i < m; ++i) tiny.at(i, j) *= small;
         check_blocked_gebrd(tiny, shape + " tiny", false);
+        // The pass's products of a row with the columns overflow near overflow, and underflow for
+        // rows below sqrt(safmin / eps) (while LAPACK's u = scaled row would not): both exact.
+        const Real<T> huge = std::ldexp(std::numeric_limits<Real<T>>::max(), -30);
+        for (Real<T> scale : {huge, Real<T>(std::is_same_v<Real<T>, float> ? 1e-25f : 1e-200)}) {
+            Mat<T> a(m, n);
+            for (int j = 0; j < n; ++j)
+                for (int i = 0; i < m; ++i) a.at(i, j) *= scale;
+            check_blocked_gebrd(a, shape + (scale > 1 ? " near overflow" : " small"), false);
+        }
     }
     EXPECT_FALSE(bidiag::covers<T>(kBidiagMin - 1, kBidiagMin - 1));
     EXPECT_FALSE(bidiag::covers<T>(ladder::gebrd::kBlockedMax + 1, ladder::gebrd::kBlockedMax + 1));
