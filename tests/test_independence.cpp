@@ -258,7 +258,8 @@ TYPED_TEST(Independence, Blas) {
             const std::vector<int> three = all(3);
             expect_independent("trsm" + size, l, a, [&](Arrays<T> &x) {
                 return BLTEST_CALL(l, trsm, std::make_tuple('L', 'U', 'N', 'N'), P::size(n), P::size(three),
-                                   std::make_tuple(T(1)), P::matrix(x.t[0]), P::matrix(x.t[1]), std::make_tuple(kCount));
+                                   std::make_tuple(T(1)), P::matrix(x.t[0]), P::matrix(x.t[1]),
+                                   std::make_tuple(kCount));
             });
             a.t = {random_batch<T>(l, s, s), random_batch<T>(l, s, s), random_batch<T>(l, s, s)};
             expect_independent("gemm" + size, l, a, [&](Arrays<T> &x) {
