@@ -2,7 +2,8 @@
 # Makes sure the system packages batchlapack needs are present, on Debian/Ubuntu.
 #
 #   scripts/setup-deps.sh          what building the library and the examples needs
-#   scripts/setup-deps.sh test     the same, plus what the test suite needs (GoogleTest)
+#   scripts/setup-deps.sh test     the same, plus what the test suite needs (GoogleTest, LAPACK's
+#                                  test-matrix generators libtmglib)
 #
 # Missing packages are installed with apt-get when run as root (the README's commands run on a
 # fresh machine with nothing done before them); otherwise the script stops and names them, so that
@@ -38,6 +39,10 @@ if ! installed libopenblas-dev; then
 fi
 if [ "$want_tests" = 1 ] && ! installed libgtest-dev; then
   missing+=(libgtest-dev)
+fi
+# LAPACK's own test-matrix generators (dlatms and kin), for the hard-matrix tests.
+if [ "$want_tests" = 1 ] && ! installed libtmglib-dev; then
+  missing+=(libtmglib-dev)
 fi
 command -v gfortran >/dev/null 2>&1 || optional+=(gfortran)
 

@@ -149,9 +149,12 @@ template <class T> struct Space {
 template <class T> void panel(int M, int N, int b, T *a, int64_t lda, T *d, T *e, T *tq, T *tp, const Space<T> &s) {
     T *const X = s.X, *const Y = s.Y, *const U = s.U, *const w = s.w, *const r = s.r;
     const int64_t ldx = s.ldx, ldy = s.ldy;
-    // Below LAPACK's threshold for larfg's rescaling (safmin, 2^-969 in double), with room for
-    // its eps being half ours: a row reflector near it takes the exact second pass.
-    constexpr T kRescale = std::numeric_limits<T>::min() / std::numeric_limits<T>::epsilon() * 4;
+    // The pass forms A r, not A u: a row r of norm below sqrt(safmin / eps) (2^-484 in double)
+    // could see those products underflow, which A u's would not (it is also far above LAPACK's
+    // threshold for larfg's rescaling, safmin / eps, where u is not r scaled at all); such a row,
+    // and one whose products overflowed (w not finite: a matrix near overflow), takes the exact
+    // second pass.
+    const T kFusedMin = std::sqrt(std::numeric_limits<T>::min() / std::numeric_limits<T>::epsilon());
     for (int i = 0; i < b; ++i) {
         T *const ci = a + i * lda;
         // Column i brought up to date: A(i:M, i) -= A(i:M, 0:i) Y(i, 0:i)^T + X(i:M, 0:i) A(0:i, i).
@@ -216,9 +219,11 @@ template <class T> void panel(int M, int N, int b, T *a, int64_t lda, T *d, T *e
         r[0] = T(1);
         T scale = T(0);
         if (tp[i] != T(0)) {
-            if (std::abs(e[i]) >= kRescale) {
+            bool finite = true;
+            for (int k = i + 1; k < M; ++k) finite &= std::isfinite(w[k]);
+            if (std::abs(e[i]) >= kFusedMin && finite) {
                 scale = T(1) / (alpha - e[i]);  // larfg's own factor: its u is r times this
-            } else {  // larfg rescaled (or met a NaN): A u anew from its u
+            } else {  // larfg rescaled, r is tiny, A r overflowed (or met a NaN): A u anew from its u
                 std::fill(w + i + 1, w + M, T(0));
                 axpys_n(N - i - 2, a + (i + 2) * lda, lda, r + 1, i + 1, M, w);
                 scale = T(1);

@@ -51,10 +51,11 @@ template <class T> int run(const Gebrd<T> &op) {
                 a[l] = op.A[i], d[l] = op.d[i], e[l] = op.e[i], tq[l] = op.tauq[i], tp[l] = op.taup[i];
             }
             for (int l = 0; l < next; ++l) an[l] = op.A[first + size + l];
-            if (small::gebrd_group(m0, n0, a, op.A.ld.value, d, e, tq, tp, size, an, next))
-                for (int l = 0; l < size; ++l) op.b.info[first + l] = 0;
-            else  // a delicate reflector (or no memory for the copy): one matrix at a time
-                for (int l = 0; l < size; ++l) one(first + l);
+            // The matrices with a delicate reflector (or all, without memory for the copy): one at a time.
+            const unsigned left = small::gebrd_group(m0, n0, a, op.A.ld.value, d, e, tq, tp, size, an, next);
+            for (int l = 0; l < size; ++l)
+                if (left >> l & 1) one(first + l);
+                else op.b.info[first + l] = 0;
         });
         return 0;
     }

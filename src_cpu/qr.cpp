@@ -88,10 +88,11 @@ template <class T> int run(const Geqrf<T> &op) {
             const T *an[small::group_size];
             for (int l = 0; l < size; ++l) a[l] = op.A[first + l], tau[l] = op.tau[first + l];
             for (int l = 0; l < next; ++l) an[l] = op.A[first + size + l];
-            if (small::geqrf_group(op.m.value, op.n.value, a, op.A.ld.value, tau, size, an, next))
-                for (int l = 0; l < size; ++l) op.b.info[first + l] = 0;
-            else  // a delicate column (or no memory for the copy): one matrix at a time
-                for (int l = 0; l < size; ++l) one(first + l);
+            // The matrices with a delicate column (or all, without memory for the copy): one at a time.
+            const unsigned left = small::geqrf_group(op.m.value, op.n.value, a, op.A.ld.value, tau, size, an, next);
+            for (int l = 0; l < size; ++l)
+                if (left >> l & 1) one(first + l);
+                else op.b.info[first + l] = 0;
         });
         return 0;
     }

@@ -18,6 +18,9 @@ namespace small {
 // next[0..next_count) (of the same order and lda), column by column as they factor theirs, so that
 // the next call's copy-in finds them in cache.
 constexpr int group_size = 8;
+// What geqrf_group and gebrd_group return where they factored none of the matrices: every bit of
+// the mask of lanes left to the caller.
+constexpr unsigned lanes_all = ~0u;
 template <class T> bool getrf(int m, int n, T *A, int lda, int *ipiv, int *info);
 // getrf on up to group_size square matrices of one order and leading dimension at once
 // (A[0..count), each with its own ipiv and info); getrf_group_covers(n) says whether it takes order
@@ -47,19 +50,22 @@ bool trsv(char uplo, char trans, char diag, int n, const T *A, int lda, T *x, in
 template <class T> bool geqrf(int m, int n, T *A, int lda, T *tau);
 // geqrf on up to group_size m x n matrices of one shape and leading dimension at once (A[0..count),
 // each with its own tau); geqrf_group_covers(m, n) says whether it takes the shape (real types
-// only). False, nothing written, also where geqrf would decline for one of them (larfg's delicate
-// cases) or where it could not allocate its local copy.
+// only). Returns the mask of the matrices it left untouched, bit l for A[l], for the caller to
+// factor one at a time: those where geqrf would decline (larfg's delicate cases: a NaN, an Inf, a
+// norm that squaring would overflow or underflow), each on its own account, so that the others'
+// results never depend on them; lanes_all where it does not take the call or could not allocate
+// its local copy.
 template <class T> bool geqrf_group_covers(int m, int n);
 template <class T>
-bool geqrf_group(int m, int n, T *const *A, int lda, T *const *tau, int count, const T *const *next = nullptr,
+unsigned geqrf_group(int m, int n, T *const *A, int lda, T *const *tau, int count, const T *const *next = nullptr,
                  int next_count = 0);
 template <class T> bool gebrd(int m, int n, T *A, int lda, Real<T> *d, Real<T> *e, T *tauq, T *taup);
 // gebrd on up to group_size m x n matrices of one shape and leading dimension at once;
-// gebrd_group_covers(m, n) says whether it takes the shape (real types only); false, nothing
-// written, as geqrf_group.
+// gebrd_group_covers(m, n) says whether it takes the shape (real types only); returns the
+// matrices it left untouched, as geqrf_group.
 template <class T> bool gebrd_group_covers(int m, int n);
 template <class T>
-bool gebrd_group(int m, int n, T *const *A, int lda, Real<T> *const *d, Real<T> *const *e, T *const *tauq,
+unsigned gebrd_group(int m, int n, T *const *A, int lda, Real<T> *const *d, Real<T> *const *e, T *const *tauq,
                  T *const *taup, int count, const T *const *next = nullptr, int next_count = 0);
 
 }  // namespace small

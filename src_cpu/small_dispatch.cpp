@@ -47,9 +47,10 @@ template <class T> bool geqrf_group_covers(int m, int n) {
 }
 
 template <class T>
-bool geqrf_group(int m, int n, T *const *A, int lda, T *const *tau, int count, const T *const *next, int next_count) {
-    if (!geqrf_group_covers<T>(m, n) || !group_counts(count, next_count)) return false;
-    if constexpr (is_complex<T>) return false;
+unsigned geqrf_group(int m, int n, T *const *A, int lda, T *const *tau, int count, const T *const *next,
+                     int next_count) {
+    if (!geqrf_group_covers<T>(m, n) || !group_counts(count, next_count)) return lanes_all;
+    if constexpr (is_complex<T>) return lanes_all;
     else return BL_BY_ISA(geqrf_group<T>)(m, n, A, lda, tau, count, next, next_count);
 }
 
@@ -59,10 +60,10 @@ template <class T> bool gebrd_group_covers(int m, int n) {
 }
 
 template <class T>
-bool gebrd_group(int m, int n, T *const *A, int lda, Real<T> *const *d, Real<T> *const *e, T *const *tauq,
-                 T *const *taup, int count, const T *const *next, int next_count) {
-    if (!gebrd_group_covers<T>(m, n) || !group_counts(count, next_count)) return false;
-    if constexpr (is_complex<T>) return false;
+unsigned gebrd_group(int m, int n, T *const *A, int lda, Real<T> *const *d, Real<T> *const *e, T *const *tauq,
+                     T *const *taup, int count, const T *const *next, int next_count) {
+    if (!gebrd_group_covers<T>(m, n) || !group_counts(count, next_count)) return lanes_all;
+    if constexpr (is_complex<T>) return lanes_all;
     else return BL_BY_ISA(gebrd_group<T>)(m, n, A, lda, d, e, tauq, taup, count, next, next_count);
 }
 
@@ -86,10 +87,10 @@ bool trsv(char uplo, char trans, char diag, int n, const T *A, int lda, T *x, in
     template bool potrf_group_covers<T>(int);                                                     \
     template bool potrf_group<T>(char, int, T *const *, int, int *, int, const T *const *, int);  \
     template bool geqrf_group_covers<T>(int, int);                                                \
-    template bool geqrf_group<T>(int, int, T *const *, int, T *const *, int, const T *const *, int); \
+    template unsigned geqrf_group<T>(int, int, T *const *, int, T *const *, int, const T *const *, int); \
     template bool gebrd_group_covers<T>(int, int);                                                \
-    template bool gebrd_group<T>(int, int, T *const *, int, Real<T> *const *, Real<T> *const *, T *const *, \
-                                 T *const *, int, const T *const *, int);                         \
+    template unsigned gebrd_group<T>(int, int, T *const *, int, Real<T> *const *, Real<T> *const *, T *const *, \
+                                     T *const *, int, const T *const *, int);                     \
     template bool trsv<T>(char, char, char, int, const T *, int, T *, int, const T *);
 BL_PRECISIONS(BL_SMALL_DISPATCH)
 

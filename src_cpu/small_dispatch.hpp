@@ -25,10 +25,10 @@ namespace small {
     bool potrf_group(char uplo, int n, R *const *A, int lda, int *info, int count, const R *const *next, \
                      int next_count);                                                             \
     template <class R>                                                                            \
-    bool geqrf_group(int m, int n, R *const *A, int lda, R *const *tau, int count, const R *const *next, \
+    unsigned geqrf_group(int m, int n, R *const *A, int lda, R *const *tau, int count, const R *const *next, \
                      int next_count);                                                             \
     template <class R>                                                                            \
-    bool gebrd_group(int m, int n, R *const *A, int lda, R *const *d, R *const *e, R *const *tauq, \
+    unsigned gebrd_group(int m, int n, R *const *A, int lda, R *const *d, R *const *e, R *const *tauq, \
                      R *const *taup, int count, const R *const *next, int next_count);            \
     /* x := op(A)^{-1} x, x contiguous, by blocks of columns; with `next`, its triangle prefetched */ \
     template <class T>                                                                            \

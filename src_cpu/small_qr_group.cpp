@@ -11,19 +11,22 @@ BL_ISA_BEGIN
 // SIMD lane l (w[c * LD + i * group_size + l] = A_l(i, c), LD = (m + 1) group_size: a column one
 // lane group longer than the matrix, as in getrf_group_kernel), so that each step becomes vector
 // operations over the lanes in geqrf_kernel's order (the same roundings per lane, up to the
-// contraction into FMAs). larfg's checks are made lane by lane: where one lane's would decline (a
-// sum of squares outside the range where squaring loses nothing, a NaN, an Inf), the group
-// declines before anything is written, and the caller factors its matrices one at a time. Lanes
-// past `count` factor columns of the identity and are not written back.
+// contraction into FMAs). larfg's checks are made lane by lane: a lane where one would decline (a
+// sum of squares outside the range where squaring loses nothing, a NaN, an Inf) is skipped from
+// there on and not written back, and its bit is set in the returned mask: the caller factors that
+// matrix on its own. The other lanes' results are the same bits whatever the declined lane holds.
+// Lanes past `count` factor columns of the identity and are not written back. Every lane is
+// returned where the local copy could not be allocated.
 template <class R, class Mt, class Nt>
-bool geqrf_group_kernel(Mt m, Nt n, R *const *A, int lda, R *const *tau, int count, const R *const *next,
+unsigned geqrf_group_kernel(Mt m, Nt n, R *const *A, int lda, R *const *tau, int count, const R *const *next,
                         int next_count) {
     constexpr int G = group_size, CapM = capacity<Mt>, CapN = capacity<Nt>;
     const int LD = (m + 1) * G;
     GroupCopy<R, Nt, CapN * (CapM + 1) * G> copy;
     R *const w = copy.get();
-    if (!w) return false;
+    if (!w) return lanes_all;
     alignas(64) R t[std::min(CapM, CapN)][G];
+    unsigned declined = 0;
     for (int c = 0; c < n; ++c)
         for (int i = 0; i < m; ++i)
             for (int l = 0; l < G; ++l) w[c * LD + i * G + l] = l < count ? A[l][i + int64_t(c) * lda] : R(i == c);
@@ -31,7 +34,7 @@ bool geqrf_group_kernel(Mt m, Nt n, R *const *A, int lda, R *const *tau, int cou
     for (int i = 0; i < k; ++i) {
         for (int l = 0; l < next_count; ++l) prefetch_column(next[l] + int64_t(i) * lda, m);
         R *col = w + i * LD;
-        if (!larfg_lanes(m - i, col + i * G, col + (i + 1) * G, G, t[i])) return false;
+        larfg_lanes(m - i, col + i * G, col + (i + 1) * G, G, t[i], declined);
         alignas(64) R beta[G];
         for (int l = 0; l < G; ++l) beta[l] = col[i * G + l];
         // H(i) applied to columns i+1 .. n-1, rows i .. m-1, with v = (1; x).
@@ -40,16 +43,17 @@ bool geqrf_group_kernel(Mt m, Nt n, R *const *A, int lda, R *const *tau, int cou
         for (int l = 0; l < G; ++l) col[i * G + l] = beta[l];
     }
     for (int l = 0; l < count; ++l) {
+        if (declined >> l & 1) continue;
         for (int c = 0; c < n; ++c)
             for (int i = 0; i < m; ++i) A[l][i + int64_t(c) * lda] = w[c * LD + i * G + l];
         for (int i = 0; i < k; ++i) tau[l][i] = t[i][l];
     }
-    return true;
+    return declined & ((1u << count) - 1);
 }
 
 // One instance of the kernel, with everything it calls inlined into it.
 template <class R, class Mt, class Nt>
-BL_SMALL_FLATTEN bool geqrf_group_one(Mt m, Nt n, R *const *A, int lda, R *const *tau, int count, const R *const *next,
+BL_SMALL_FLATTEN unsigned geqrf_group_one(Mt m, Nt n, R *const *A, int lda, R *const *tau, int count, const R *const *next,
                                       int next_count) {
     return geqrf_group_kernel(m, n, A, lda, tau, count, next, next_count);
 }
@@ -60,15 +64,19 @@ namespace BL_ISA {
 // other shapes up to its kGroupMax with run-time sizes. The caller (small_dispatch.cpp) has checked
 // the shape and the counts.
 template <class R>
-bool geqrf_group(int m, int n, R *const *A, int lda, R *const *tau, int count, const R *const *next, int next_count) {
+unsigned geqrf_group(int m, int n, R *const *A, int lda, R *const *tau, int count, const R *const *next, int next_count) {
     constexpr int fixed = ladder::qr::kGroupFixedMax, top = ladder::qr::kGroupMax;
-    if (m == n && n <= fixed)
-        return with_fixed<fixed>(n, [&](auto N) { return geqrf_group_one(N, N, A, lda, tau, count, next, next_count); });
+    unsigned left = lanes_all;  // with_fixed returns only whether it took n
+    if (m == n && n <= fixed && with_fixed<fixed>(n, [&](auto N) {
+            left = geqrf_group_one(N, N, A, lda, tau, count, next, next_count);
+            return true;
+        }))
+        return left;
     return geqrf_group_one(Upto<top>{m}, Upto<top>{n}, A, lda, tau, count, next, next_count);
 }
 
 #define BL_QR_GROUP(p, R)                                                                         \
-    template bool geqrf_group<R>(int, int, R *const *, int, R *const *, int, const R *const *, int);
+    template unsigned geqrf_group<R>(int, int, R *const *, int, R *const *, int, const R *const *, int);
 #define BL_QR_GROUP_REAL(p, T) BL_REAL_ONLY_##p(BL_QR_GROUP, T)
 BL_PRECISIONS(BL_QR_GROUP_REAL)
 }  // namespace BL_ISA

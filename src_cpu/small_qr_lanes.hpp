@@ -11,10 +11,12 @@ namespace small {
 BL_ISA_BEGIN
 
 // larfg on group_size interleaved vectors: alpha[l], x[k * inc + l] for k < n - 1 (real types).
-// Each lane's checks are larfg's; false where one lane's would decline, x and alpha then
-// unspecified (the group kernels drop their local copy and the caller takes the matrices one at a
-// time).
-template <class R> bool larfg_lanes(int n, R *alpha, R *x, int inc, R *tau) {
+// Each lane's checks are larfg's, and a lane where they would decline (a sum of squares outside
+// the range where squaring loses nothing: larfg's rescaling, a NaN, an Inf) gets its bit set in
+// `declined` and is left as it is with tau = 0, so that the later steps skip it (subtract_lanes)
+// while the other lanes go on: which lanes are reduced here never depends on another lane's values
+// (the group kernels leave a declined lane's matrix to the caller, one at a time).
+template <class R> void larfg_lanes(int n, R *alpha, R *x, int inc, R *tau, unsigned &declined) {
     constexpr int G = group_size;
     constexpr R lo = std::numeric_limits<R>::min() / std::numeric_limits<R>::epsilon();
     constexpr R hi = std::numeric_limits<R>::max() * std::numeric_limits<R>::epsilon();
@@ -27,26 +29,27 @@ template <class R> bool larfg_lanes(int n, R *alpha, R *x, int inc, R *tau) {
             ssq[l] += v * v;
             nonzero[l] |= v != R(0);
         }
-    bool decline = false;
     for (int l = 0; l < G; ++l) {
         const R a = alpha[l], total = a * a + ssq[l];
-        const bool zero = ssq[l] == R(0);
-        decline |= zero ? nonzero[l] : !(ssq[l] >= lo && ssq[l] <= hi) || !(total >= lo && total <= hi);
         // x = 0 (n = 1 too): tau = 0, alpha and x left as they are.
-        beta[l] = zero ? a : -std::copysign(std::sqrt(total), a);
-        tau[l] = zero ? R(0) : (beta[l] - a) / beta[l];
-        scale[l] = zero ? R(1) : R(1) / (a - beta[l]);
+        const bool zero = ssq[l] == R(0);
+        const bool decline = zero ? nonzero[l] : !(ssq[l] >= lo && ssq[l] <= hi) || !(total >= lo && total <= hi);
+        const bool skip = zero || decline;
+        declined |= unsigned(decline) << l;
+        beta[l] = skip ? a : -std::copysign(std::sqrt(total), a);
+        tau[l] = skip ? R(0) : (beta[l] - a) / beta[l];
+        scale[l] = skip ? R(1) : R(1) / (a - beta[l]);
     }
-    if (decline) return false;
     for (int k = 0; k < n - 1; ++k)
         for (int l = 0; l < G; ++l) x[k * inc + l] *= scale[l];
     for (int l = 0; l < G; ++l) alpha[l] = beta[l];
-    return true;
 }
 
 // The update of a dlarf on group_size interleaved columns: c[r G + l] -= x[r G + l] s[l] for
 // r < m, in every lane (all) or only in the lanes whose t[l] is not 0 (dlarf applies nothing for
-// tau = 0: a NaN or Inf times 0 would otherwise spread over the column, and a -0 become +0).
+// tau = 0: a NaN or Inf times 0 would otherwise spread over the column, and a -0 become +0). The
+// two loops compute the same expression in the lanes they update, so a lane's bits do not depend
+// on which one its group takes (that is, on whether another lane's t is 0).
 template <class R> void subtract_lanes(int m, R *c, const R *x, const R *s, const R *t, bool all) {
     constexpr int G = group_size;
     if (all) {

@@ -20,6 +20,7 @@
 #include <limits>
 #include <random>
 #include <string>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -470,6 +471,55 @@ void expect_nan_contained(char option, const std::function<std::vector<T>(int)> 
             << "matrix " << i << " changed by a NaN in matrix 1";
     }
 }
+
+// ---- one call expression for the three layouts ---------------------------------------------
+// BLTEST_CALL(l, getrf, P::size(m), P::size(n), P::matrix(A), P::vector(ipiv),
+// std::make_tuple(info, count)) calls getrf_batch, getrf_batch_ptr or getrf_vbatch as l says,
+// each argument spelled as that layout wants it (Pass): the sizes one value or an array, every
+// matrix with its stride, or as pointers, and so on.
+template <Layout L> struct Pass {
+    // A size, leading dimension or increment: one value, or one per matrix in vbatch.
+    static auto size(const std::vector<int> &v) {
+        if constexpr (L == Layout::Variable) return std::make_tuple(v.data());
+        else return std::make_tuple(v[0]);
+    }
+    // A matrix and its leading dimension (and stride).
+    template <class U> static auto matrix(Batch<U> &b) {
+        if constexpr (L == Layout::Strided) return std::make_tuple(b.base(), b.ld(0), b.stride());
+        else if constexpr (L == Layout::Pointers) return std::make_tuple(b.ptrs(), b.ld(0));
+        else return std::make_tuple(b.ptrs(), b.lds());
+    }
+    // A vector without an increment (tau, ipiv, d, e).
+    template <class U> static auto vector(Batch<U> &b) {
+        if constexpr (L == Layout::Strided) return std::make_tuple(b.base(), b.stride());
+        else return std::make_tuple(b.ptrs());
+    }
+    // A vector with its increment (trsv's x, gemv's x and y): `inc` holds it per matrix.
+    template <class U> static auto vector(Batch<U> &b, const std::vector<int> &inc) {
+        if constexpr (L == Layout::Strided) return std::make_tuple(b.base(), inc[0], b.stride());
+        else if constexpr (L == Layout::Pointers) return std::make_tuple(b.ptrs(), inc[0]);
+        else return std::make_tuple(b.ptrs(), inc.data());
+    }
+};
+template <Layout L> using LayoutTag = std::integral_constant<Layout, L>;
+template <class F> int on_layout(Layout l, F &&f) {
+    if (l == Layout::Strided) return f(LayoutTag<Layout::Strided>{});
+    if (l == Layout::Pointers) return f(LayoutTag<Layout::Pointers>{});
+    return f(LayoutTag<Layout::Variable>{});
+}
+// The call of `routine` in layout l; the arguments are tuples built with P (Pass of the layout).
+#define BLTEST_CALL(l, routine, ...)                                                              \
+    on_layout(l, [&](auto tag) {                                                                  \
+        constexpr Layout L = decltype(tag)::value;                                                \
+        using P = Pass<L>;                                                                        \
+        auto args = std::tuple_cat(__VA_ARGS__);                                                  \
+        if constexpr (L == Layout::Strided)                                                       \
+            return std::apply([](auto... a) { return batchlapack::routine##_batch(a...); }, args); \
+        else if constexpr (L == Layout::Pointers)                                                 \
+            return std::apply([](auto... a) { return batchlapack::routine##_batch_ptr(a...); }, args); \
+        else                                                                                      \
+            return std::apply([](auto... a) { return batchlapack::routine##_vbatch(a...); }, args); \
+    })
 
 // ---- backends ------------------------------------------------------------------------------
 // The backend this test executable runs against: BATCHLAPACK_TEST_BACKEND=cpu|cuda, set by CTest.
