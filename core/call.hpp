@@ -11,6 +11,7 @@
 
 #include <new>
 #include <string>
+#include <vector>
 
 namespace bl {
 
@@ -28,6 +29,11 @@ void record_error(const char *routine, int code, const std::string &detail);
 // the message bl_last_error() shows.
 void explain_failure(const std::string &detail);
 std::string take_failure_explanation();
+// A backend that fails after delivering some matrices' results (a chunked call) names them here,
+// by their index in the batch, before returning its code: they keep their results and info, the
+// others (left untouched) get the code in info, and bl_last_error() says how many were delivered.
+void record_delivered(std::vector<int64_t> matrices);
+std::vector<int64_t> take_delivered();
 
 template <class Op> double total_flops(const Op &op) {
     if (op.b.layout != Layout::Variable) return op.flops(0) * op.b.count;
@@ -105,6 +111,7 @@ template <class Op> int call_impl(Op &op, Layout layout, const char *routine, in
     if (batch == 0) return 0;
 
     int code = BL_ERROR_INTERNAL;
+    take_delivered();  // nothing left over from an earlier call of this thread
     try {
         Locate locate{c, batch, {}};
         op.fields(locate);
@@ -141,9 +148,18 @@ template <class Op> int call_impl(Op &op, Layout layout, const char *routine, in
     // reads only info must not take an incomplete call for success (the Fortran forms, which have
     // no return value, always did so). info was checked usable above.
     if (code != 0) {
-        record_error(routine, code, take_failure_explanation());
+        std::string why = take_failure_explanation();
+        const std::vector<int64_t> delivered = take_delivered();
+        std::vector<char> computed(delivered.empty() ? 0 : size_t(batch));
+        for (int64_t i : delivered) computed[size_t(i)] = 1;
+        if (!delivered.empty())
+            why += (why.empty() ? "" : "; ") + std::to_string(delivered.size()) + " of the " + std::to_string(batch) +
+                   " matrices were computed before the failure (their results and info are in place); the others "
+                   "are untouched" + (info != nullptr ? ", with info = " + std::to_string(code) : std::string());
+        record_error(routine, code, why);
         if (info != nullptr)
-            for (int i = 0; i < batch; ++i) info[i] = code;
+            for (int i = 0; i < batch; ++i)
+                if (computed.empty() || !computed[size_t(i)]) info[i] = code;
     }
     return code;
 }

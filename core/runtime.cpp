@@ -118,6 +118,16 @@ std::string take_failure_explanation() {
     return s;
 }
 
+namespace {
+thread_local std::vector<int64_t> t_delivered;
+}
+void record_delivered(std::vector<int64_t> matrices) { t_delivered = std::move(matrices); }
+std::vector<int64_t> take_delivered() {
+    std::vector<int64_t> v;
+    v.swap(t_delivered);
+    return v;
+}
+
 }  // namespace bl
 
 extern "C" {

@@ -4,6 +4,7 @@
 #include "call.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <memory>
@@ -97,6 +98,54 @@ const DeviceInfo &device_info() {
     return info;
 }
 
+// The testing knobs (docs/decisions.md, "Device failures on purpose"): every request for device
+// or pinned memory -- a workspace, a staging buffer, whether the library's pools serve it or CUDA
+// does -- passes through `admit`.
+//   BATCHLAPACK_TEST_FAIL_ALLOC_AFTER=k  the requests after the next k fail, as on an exhausted
+//       device, counted from when the variable takes a value other than the one last seen;
+//   BATCHLAPACK_TEST_DEVICE_MEMORY=bytes  the device is taken to have that much memory: chunks are
+//       sized for it, and a request that would take the library's device memory past it fails.
+// Unset, they cost a getenv per request (a few per call).
+namespace {
+struct FaultCount {
+    std::mutex m;
+    std::string value;     // the knob's value when counting started
+    long long left = 0;    // requests still to succeed
+} g_faults;
+std::atomic<long long> g_device_held{0};  // bytes of device memory the library holds
+
+long long device_budget() {
+    const char *v = std::getenv("BATCHLAPACK_TEST_DEVICE_MEMORY");
+    return v ? std::atoll(v) : 0;
+}
+
+// Throws as cudaMalloc's failure would when a knob says that this request (`bytes`, in device
+// memory or not) fails.
+void admit(size_t bytes, bool device, const char *what) {
+    if (const char *v = std::getenv("BATCHLAPACK_TEST_FAIL_ALLOC_AFTER")) {
+        std::lock_guard<std::mutex> lock(g_faults.m);
+        if (g_faults.value != v) g_faults.value = v, g_faults.left = std::atoll(v);
+        if (g_faults.left <= 0)
+            throw Failure(BL_ERROR_OUT_OF_MEMORY,
+                          std::string(what) + ": refused on purpose (BATCHLAPACK_TEST_FAIL_ALLOC_AFTER)");
+        --g_faults.left;
+    } else if (!g_faults.value.empty()) {
+        std::lock_guard<std::mutex> lock(g_faults.m);
+        g_faults.value.clear();
+    }
+    const long long budget = device_budget();
+    if (device && bytes > 0 && budget > 0 && g_device_held.load() + (long long)bytes > budget)
+        throw Failure(BL_ERROR_OUT_OF_MEMORY,
+                      std::string(what) + ": past BATCHLAPACK_TEST_DEVICE_MEMORY (" + std::to_string(budget) + " bytes)");
+}
+}  // namespace
+
+size_t device_memory() {
+    const long long budget = device_budget();
+    const size_t total = device_info().total_memory;
+    return budget > 0 ? std::min(total, size_t(budget)) : total;
+}
+
 namespace {
 cudaMemPool_t workspace_pool() {
     static const cudaMemPool_t pool = [] {
@@ -115,10 +164,15 @@ cudaMemPool_t workspace_pool() {
 }  // namespace
 
 Workspace::Workspace(size_t bytes, cudaStream_t stream) : stream_(stream) {
-    if (bytes) check(cudaMallocFromPoolAsync(&p_, bytes, workspace_pool(), stream), "cudaMallocFromPoolAsync (workspace)");
+    if (!bytes) return;
+    admit(bytes, true, "cudaMallocFromPoolAsync (workspace)");
+    check(cudaMallocFromPoolAsync(&p_, bytes, workspace_pool(), stream), "cudaMallocFromPoolAsync (workspace)");
+    bytes_ = bytes;
+    g_device_held += (long long)bytes;
 }
 Workspace::~Workspace() {
     if (p_) cudaFreeAsync(p_, stream_);
+    g_device_held -= (long long)bytes_;
 }
 
 size_t chunk_bytes(double host_bytes) {
@@ -126,7 +180,7 @@ size_t chunk_bytes(double host_bytes) {
     // eighth of the call's traffic, between 4 MiB and min(256 MiB, 1/64 of the device).
     if (const char *v = std::getenv("BATCHLAPACK_CUDA_CHUNK_BYTES"))
         if (long long b = std::atoll(v); b > 0) return size_t(b);
-    const size_t most = std::min<size_t>(size_t(256) << 20, device_info().total_memory / 64);
+    const size_t most = std::min<size_t>(size_t(256) << 20, device_memory() / 64);
     return std::min(most, std::max(size_t(4) << 20, size_t(host_bytes / 8)));
 }
 
@@ -159,21 +213,28 @@ bool host_accessible(const void *p) { return p == nullptr || !usable() || where(
 Buffer::~Buffer() { release(); }
 void Buffer::release() {
     if (pinned_) cudaFreeHost(p_);
-    else cudaFree(p_);
+    else cudaFree(p_), g_device_held -= (long long)cap_;
     p_ = nullptr;
     cap_ = 0;
 }
 void *Buffer::ensure(size_t bytes) {
-    if (bytes <= cap_) return p_;
+    const char *what = pinned_ ? "cudaMallocHost (batchlapack staging)" : "cudaMalloc (batchlapack workspace)";
+    if (bytes <= cap_) {
+        admit(0, !pinned_, what);  // a request all the same, served by the buffer
+        return p_;
+    }
     release();  // callers synchronise their slot's stream before asking for more
     auto allocate = [&](size_t n) { return pinned_ ? cudaMallocHost(&p_, n) : cudaMalloc(&p_, n); };
     size_t want = std::max(bytes, bytes / 4 * 5);  // headroom, so that growth is rare
-    if (allocate(want) != cudaSuccess) {
+    admit(bytes, !pinned_, what);
+    if ((!pinned_ && device_budget() > 0 && g_device_held.load() + (long long)want > device_budget()) ||
+        allocate(want) != cudaSuccess) {
         cudaGetLastError();
         want = bytes;
-        check(allocate(want), pinned_ ? "cudaMallocHost (batchlapack staging)" : "cudaMalloc (batchlapack workspace)");
+        check(allocate(want), what);
     }
     cap_ = want;
+    if (!pinned_) g_device_held += (long long)cap_;
     return p_;
 }
 

@@ -160,6 +160,7 @@ public:
 
 private:
     void *p_ = nullptr;
+    size_t bytes_ = 0;
     cudaStream_t stream_;
 };
 
@@ -171,6 +172,9 @@ struct DeviceInfo {
     size_t total_memory = 0;
 };
 const DeviceInfo &device_info();
+// The device memory the library plans for: all of it, or less under the testing knob
+// BATCHLAPACK_TEST_DEVICE_MEMORY (runtime.cu).
+size_t device_memory();
 
 // Bytes of a chunk of a call that moves `host_bytes` between host and device: small enough that
 // the pipeline has several chunks in flight and several slots fit next to the caller's own

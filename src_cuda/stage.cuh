@@ -184,11 +184,17 @@ public:
         } pending[kSlots];
         int64_t first = 0;
         int next = 0;
+        // The chunks whose results are in the caller's arrays, [first, first + count) in the
+        // driver's order: what a failure reports as delivered.
+        std::vector<std::pair<int64_t, int64_t>> delivered;
         try {
             while (first < b_.count) {
                 Slot &slot = ctx->slot[next];
                 Pending &p = pending[next];
-                if (p.busy) finish(slot, p.chunk), p.busy = false;
+                if (p.busy) {
+                    finish(slot, p.chunk), p.busy = false;
+                    delivered.emplace_back(p.chunk.first, p.chunk.count);
+                }
                 p.chunk = Chunk();
                 prepare(slot, p.chunk, first);
                 launch(p.chunk);
@@ -200,6 +206,24 @@ public:
         } catch (...) {
             // Nothing may still be running on the buffers when the context goes back to the pool.
             ctx->drain();
+            // The chunks enqueued in full before the failure (all of their device memory is
+            // taken before their first kernel) have run to the end: deliver them too, so that
+            // every matrix is either computed, results and info, or untouched.
+            for (int k = 0; k < kSlots; ++k) {  // oldest first
+                Pending &p = pending[(next + k) % kSlots];
+                if (!p.busy) continue;
+                try {
+                    finish(ctx->slot[(next + k) % kSlots], p.chunk);
+                } catch (...) {
+                    ctx->drain();
+                    break;
+                }
+                delivered.emplace_back(p.chunk.first, p.chunk.count);
+            }
+            std::vector<int64_t> matrices;
+            for (const auto &d : delivered)
+                for (int64_t j = 0; j < d.second; ++j) matrices.push_back(at(d.first + j));
+            record_delivered(std::move(matrices));
             throw;
         }
         for (int k = 0; k < kSlots; ++k) {  // oldest first

@@ -534,6 +534,89 @@ TYPED_TEST(CudaDataT, ChunksAndThreads) {
     }
 }
 
+// Device memory refused on purpose (the testing knobs of src_cuda/runtime.cu): after k granted
+// requests, for every k until the call no longer reaches the failure, and with the device taken to
+// have 1 MiB, on pageable host data in many chunks and on device data. Every call either returns 0
+// with the results of the call without the knob, or returns BL_ERROR_OUT_OF_MEMORY with each
+// matrix either computed (results and info as without the knob) or untouched (its input, info =
+// the code): never half-written without saying so.
+TYPED_TEST(CudaDataT, RefusedDeviceMemory) {
+    using T = TypeParam;
+    const int count = 60, n = 12;
+    struct Knob {
+        const char *name;
+        std::string value;
+    };
+    std::vector<Knob> knobs;
+    for (int k = 0; k <= 12; ++k) knobs.push_back({"BATCHLAPACK_TEST_FAIL_ALLOC_AFTER", std::to_string(k)});
+    knobs.push_back({"BATCHLAPACK_TEST_DEVICE_MEMORY", std::to_string(1 << 20)});
+    for (const Routine<T> &rt : routines<T>())
+        for (Memory where : {Memory::Host, Memory::Device})
+            for (const Knob &knob : knobs) {
+                SCOPED_TRACE(std::string(rt.name) + " data " + name(where) + ", " + knob.name + "=" + knob.value);
+                Problem<T> input = make(rt, Layout::Strided, std::vector<int>(count, n), std::vector<int>(count, 5));
+                Problem<T> expected = input, p = input;
+                ASSERT_EQ(rt.call(Layout::Strided, expected, on_host(expected)), 0) << bl_last_error();
+
+                ASSERT_EQ(setenv("BATCHLAPACK_CUDA_CHUNK_BYTES", "20000", 1), 0);  // about 10 matrices a chunk
+                ASSERT_EQ(setenv(knob.name, knob.value.c_str(), 1), 0);
+                std::vector<std::unique_ptr<Copy<T>>> copies;
+                std::unique_ptr<Copy<int>> piv;
+                Where<T> w = on_host(p);
+                if (where == Memory::Device) {
+                    w = Where<T>();
+                    for (Batch<T> &b : p.arrays) {
+                        copies.push_back(std::make_unique<Copy<T>>(b, Placement{Memory::Device, Memory::Host}));
+                        w.base.push_back(copies.back()->base()), w.ptrs.push_back(copies.back()->ptrs());
+                    }
+                    if (p.piv.count()) {
+                        piv = std::make_unique<Copy<int>>(p.piv, Placement{Memory::Device, Memory::Host});
+                        w.piv_base = piv->base(), w.piv_ptrs = piv->ptrs();
+                    }
+                }
+                const int code = rt.call(Layout::Strided, p, w);
+                const std::string error = bl_last_error();
+                unsetenv(knob.name);
+                unsetenv("BATCHLAPACK_CUDA_CHUNK_BYTES");
+                if (where == Memory::Device) {  // the results back into p's host arrays, which have their layout
+                    auto fetch = [](const auto &copy, const auto &batch) {
+                        const auto back = copy.back();
+                        std::copy(back.begin(), back.end(), const_cast<typename decltype(back)::value_type *>(batch.storage().data()));
+                    };
+                    for (size_t a = 0; a < p.arrays.size(); ++a) fetch(*copies[a], p.arrays[a]);
+                    if (piv) fetch(*piv, p.piv);
+                }
+                ASSERT_TRUE(code == 0 || code == BL_ERROR_OUT_OF_MEMORY) << code << ": " << error;
+                if (code != 0)
+                    EXPECT_NE(error.find("on purpose"), std::string::npos) << error;
+                // Matrix i of every array equals matrix i of `of`.
+                auto same = [&](const Problem<T> &of, int i) {
+                    for (size_t a = 0; a < p.arrays.size(); ++a)
+                        if (!agree(p.arrays[a].get(i), of.arrays[a].get(i), rt.exact)) return false;
+                    return !p.piv.count() || p.piv.get(i) == of.piv.get(i);
+                };
+                // The BLAS routines have no info to tell which: each matrix is one or the other.
+                const bool has_info = expected.info[0] != input.info[0];
+                int computed = 0;
+                for (int i = 0; i < count; ++i) {
+                    if (!has_info) {
+                        const bool done = same(expected, i);
+                        EXPECT_TRUE(done || (code != 0 && same(input, i))) << "matrix " << i << " half-written";
+                        computed += done;
+                    } else if (code != 0 && p.info[size_t(i)] == code) {
+                        EXPECT_TRUE(same(input, i)) << "matrix " << i << " reported untouched but written";
+                    } else {
+                        EXPECT_EQ(p.info[size_t(i)], expected.info[size_t(i)]) << "matrix " << i;
+                        EXPECT_TRUE(same(expected, i)) << "matrix " << i << " reported computed but differs";
+                        ++computed;
+                    }
+                }
+                if (code != 0 && computed > 0)
+                    EXPECT_NE(error.find(std::to_string(computed) + " of the " + std::to_string(count)), std::string::npos)
+                        << error;
+            }
+}
+
 // A call on device memory that runs on the CPU (a routine without GPU kernels, or backend cpu)
 // returns BL_ERROR_DEVICE_DATA and leaves the data alone, rather than reading device addresses on
 // the host.
