@@ -136,7 +136,8 @@ void admit(size_t bytes, bool device, const char *what) {
     const long long budget = device_budget();
     if (device && bytes > 0 && budget > 0 && g_device_held.load() + (long long)bytes > budget)
         throw Failure(BL_ERROR_OUT_OF_MEMORY,
-                      std::string(what) + ": past BATCHLAPACK_TEST_DEVICE_MEMORY (" + std::to_string(budget) + " bytes)");
+                      std::string(what) + ": refused on purpose, past BATCHLAPACK_TEST_DEVICE_MEMORY (" +
+                          std::to_string(budget) + " bytes)");
 }
 }  // namespace
 

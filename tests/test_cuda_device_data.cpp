@@ -535,7 +535,7 @@ TYPED_TEST(CudaDataT, ChunksAndThreads) {
 }
 
 // Device memory refused on purpose (the testing knobs of src_cuda/runtime.cu): after k granted
-// requests, for every k until the call no longer reaches the failure, and with the device taken to
+// requests, for k = 0..12 (past the requests of most calls), and with the device taken to
 // have 1 MiB, on pageable host data in many chunks and on device data. Every call either returns 0
 // with the results of the call without the knob, or returns BL_ERROR_OUT_OF_MEMORY with each
 // matrix either computed (results and info as without the knob) or untouched (its input, info =
