@@ -5,13 +5,18 @@
 #              the library target's build time first (a clean build: the architecture issue's
 #              figure), then builds the rest
 #   test       ctest -L gpu (the test suite against the CUDA backend)
-#   sanitize   compute-sanitizer memcheck and racecheck through batchlapack-bench on tiny batches
-#              (every kernel class of the LU, Cholesky, solve, QR and gebrd routines once: orders
-#              8, 48, 200; racecheck on host data, the library alone), memcheck of a variable getrf
-#              batch and of the QR tests' tall panels
+#   sanitize   compute-sanitizer memcheck, racecheck and initcheck through batchlapack-bench on tiny
+#              batches (every kernel class of the LU, Cholesky, solve, QR and gebrd routines once:
+#              orders 8, 48, 200; racecheck and initcheck on host data, the library alone),
+#              memcheck of a variable getrf batch and of the QR tests' tall panels
+#   sanitize_suite  every test program of `ctest -L gpu` under compute-sanitizer memcheck, all its
+#              tests in SANITIZE_SHARDS processes (default 2; BATCHLAPACK_TEST_BACKEND=cuda), every
+#              process side by side, each within SANITIZE_TIMEOUT seconds (default 500);
+#              SANITIZE_TESTS names a subset of the programs (test_lu test_qr ...)
 #   issue4     issue 4's tables: getrf, potrf, trsv, getrs, potrs; getrf vbatch; getrf from host
 #   issue5     issue 5's tables: geqrf, gels; geqrf vbatch; gebrd
-# (default: all of them, longer than one call). Double precision, the issues' default batches.
+# (default: all of them but sanitize_suite, longer than one call). Double precision, the issues'
+# default batches.
 # Logs go to $OUT (the device tool's folder; build/gpu_run without it), with the tables' CSV files
 # when $OUT is set; the summary and the tables go to stdout.
 set -o pipefail
@@ -39,12 +44,13 @@ part_test() {
     grep -E "Failed|\*\*\*Exception|CMake Error" -A3 "$LOG/ctest_gpu.log" | head -30; exit $status)
 }
 part_sanitize() {
-  for tool in memcheck racecheck; do
+  for tool in memcheck racecheck initcheck; do
     for routine in getrf getrs potrf potrs trsv trsm geqrf ormqr orgqr gels gebrd; do
       # Under racecheck the vendor's geqrf and gels at n = 200 take minutes, so racecheck times
       # the library alone (--host-data has no peers; the same kernels run on the staged copy), on
-      # two matrices (QR at 200: 20 s a routine).
-      opts="--batch 20"; [ $tool = racecheck ] && opts="--host-data --batch 2"
+      # two matrices (QR at 200: 20 s a routine). initcheck too runs the library alone: a read of
+      # uninitialized device memory inside the vendor's routines is not ours to fix.
+      opts="--batch 20"; [ $tool != memcheck ] && opts="--host-data --batch 2"
       timeout 300 compute-sanitizer --tool $tool --error-exitcode 9 $bench --backend cuda $opts --routine $routine \
         --runs 1 --sizes 8,48,200 > "$LOG/sanitizer_${tool}_$routine.log" 2>&1
       echo "compute-sanitizer $tool, $routine: exit $?; $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$LOG/sanitizer_${tool}_$routine.log" | tail -1)"
@@ -56,6 +62,44 @@ part_sanitize() {
   BATCHLAPACK_TEST_BACKEND=cuda timeout 300 compute-sanitizer --tool memcheck --error-exitcode 9 build/tests/test_qr \
     --gtest_filter='*TallPanels*' > "$LOG/sanitizer_memcheck_qr_tall.log" 2>&1
   echo "compute-sanitizer memcheck, QR tall panels: exit $?; $(grep -E 'ERROR SUMMARY' "$LOG/sanitizer_memcheck_qr_tall.log" | tail -1)"
+}
+# The GPU test suite under memcheck: ctest runs each test case in a process of its own, which
+# under compute-sanitizer would pay its start (seconds) hundreds of times; instead each test
+# program of `ctest -L gpu` runs its cases in a few processes (GoogleTest's shards), side by side
+# (the suite takes ~80 s on its own; memcheck slows kernels several times over). A program that
+# does not finish within its time counts as a failure.
+part_sanitize_suite() {
+  local programs status=0 p
+  programs=$(ctest --test-dir build -L gpu --show-only=json-v1 | python3 -c '
+import json, os, sys
+seen = []
+for t in json.load(sys.stdin)["tests"]:
+    exe = (t.get("command") or [""])[0]
+    if os.path.basename(exe).startswith("test_") and exe not in seen:
+        seen.append(exe)
+print("\n".join(seen))') || { echo "sanitize_suite: cannot list the gpu tests (run the build part first)"; return 1; }
+  if [ -n "$SANITIZE_TESTS" ]; then
+    programs=$(for p in $programs; do case " $SANITIZE_TESTS " in *" $(basename "$p") "*) echo "$p" ;; esac; done)
+  fi
+  local shards=${SANITIZE_SHARDS:-2} s
+  for p in $programs; do
+    for ((s = 0; s < shards; s++)); do  # GoogleTest's sharding: shard s runs every shards-th test
+      GTEST_TOTAL_SHARDS=$shards GTEST_SHARD_INDEX=$s BATCHLAPACK_TEST_BACKEND=cuda \
+        timeout "${SANITIZE_TIMEOUT:-500}" compute-sanitizer --tool memcheck --error-exitcode 9 "$p" \
+        > "$LOG/sanitizer_suite_$(basename "$p")_$s.log" 2>&1 &
+    done
+  done
+  wait  # each run's outcome is read from its log below
+  for p in $programs; do
+    for ((s = 0; s < shards; s++)); do
+      local log="$LOG/sanitizer_suite_$(basename "$p")_$s.log" summary tests
+      summary=$(grep -E 'ERROR SUMMARY' "$log" | tail -1)
+      tests=$(grep -E '^\[  (PASSED|FAILED|SKIPPED) ' "$log" | tr '\n' ' ')
+      echo "compute-sanitizer memcheck, $(basename "$p") shard $s: ${summary:-no summary (timed out or crashed)}; $tests"
+      if ! grep -q 'ERROR SUMMARY: 0 errors' "$log" || grep -q '^\[  FAILED  \]' "$log"; then status=1; fi
+    done
+  done
+  return $status
 }
 part_issue4() {
   for routine in getrf potrf trsv getrs potrs; do table $routine --routine $routine --sizes 8,16,32,64,128,256,512; done

@@ -68,9 +68,13 @@ template <class T> int run(const Gemm<T> &op) {
     return 0;
 }
 
+// OpenBLAS's complex gemv 'N' kernel reads one element past the end of x (docs/decisions.md), and
+// x is the caller's: complex products with trans = 'N' read x from a per-thread contiguous copy
+// instead (n elements against the m n of the product), which ThreadWork pads past its end.
 template <class T> int run(const Gemv<T> &op) {
     const T alpha = op.alpha.value, beta = op.beta.value;
-    const bool transposed = op.trans.value != 'N';
+    const bool transposed = op.trans.value != 'N', copy_x = is_complex<T> && !transposed;
+    ThreadWork<T> xcopy(copy_x ? largest(op.n, op.b.count, [&](int64_t i) { return op.m[i] > 0; }) : 0);
     for_each_matrix(op, [&](int64_t i) {
         const int m = op.m[i], n = op.n[i], incy = op.y.ld[i];
         const int leny = transposed ? n : m;
@@ -82,7 +86,14 @@ template <class T> int run(const Gemv<T> &op) {
             return;
         }
         if (beta == T(0)) scale(T(0), op.y[i], leny, 1, 0, step);
-        lapack::gemv(op.trans.value, m, n, alpha, op.A[i], op.A.ld[i], op.x[i], op.x.ld[i], beta, op.y[i], incy);
+        const T *x = op.x[i];
+        int incx = op.x.ld[i];
+        if (copy_x) {  // element j of x lies at j |incx|, or at (n - 1 - j) |incx| for incx < 0
+            T *c = xcopy.get();
+            for (int j = 0; j < n; ++j) c[j] = x[int64_t(incx < 0 ? n - 1 - j : j) * (incx < 0 ? -incx : incx)];
+            x = c, incx = 1;
+        }
+        lapack::gemv(op.trans.value, m, n, alpha, op.A[i], op.A.ld[i], x, incx, beta, op.y[i], incy);
     });
     return 0;
 }

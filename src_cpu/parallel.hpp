@@ -86,10 +86,13 @@ template <class T, class Query> ThreadWork<T> lapack_workspace(Query &&query) {
 // matrix). For those calls the matrix is worked on in a per-thread copy with a column and a
 // cache line of slack after it: `SlackCopy` holds the copies, `run(m, n, A, lda, f)` calls
 // f(copy, ld) and copies the result back. Real types need none (their kernel stays inside).
+// A copy holds the largest m (n + 1) of the matrices that reach LAPACK (`busy(i)`), not
+// max(m) (max(n) + 1): a tall and a wide matrix in one variable batch would cost the product of
+// their long sides, per thread.
 template <class T> class SlackCopy {
 public:
-    SlackCopy(int max_m, int max_n)
-        : work_(is_complex<T> ? int64_t(std::max(1, max_m)) * (int64_t(max_n) + 1) + 8 : 0) {}
+    template <class Busy>
+    SlackCopy(const Int &m, const Int &n, int64_t count, Busy &&busy) : work_(is_complex<T> ? room(m, n, count, busy) : 0) {}
     template <class F> void run(int m, int n, T *A, int lda, F &&f) {
         if (!is_complex<T> || m < 1 || n < 1) {
             f(A, lda);
@@ -102,6 +105,12 @@ public:
     }
 
 private:
+    template <class Busy> static int64_t room(const Int &m, const Int &n, int64_t count, Busy &&busy) {
+        int64_t most = 0;
+        for (int64_t i = 0; i < (m.variable ? count : std::min<int64_t>(count, 1)); ++i)
+            if (busy(i)) most = std::max(most, int64_t(m[i]) * (int64_t(n[i]) + 1));
+        return most + 8;
+    }
     ThreadWork<T> work_;
 };
 

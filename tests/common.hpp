@@ -217,6 +217,17 @@ private:
     T *data_ = nullptr;
 };
 
+// An array for the tests' own LAPACK calls, with room after it: OpenBLAS's complex gemv 'N'
+// kernel reads one element past its vector x, which LAPACK points at a row of the matrix with
+// increment lda (gebrd, gelqf, ungbr 'P', ...): up to a column past the matrix. The library
+// works on copies with that slack (SlackCopy, docs/decisions.md); the tests' reference calls give
+// their arrays the same, a column of `ld` elements and one more reserved after v's elements, so
+// that the read stays inside the allocation.
+template <class T> std::vector<T> with_slack(std::vector<T> v, int ld) {
+    v.reserve(v.size() + size_t(std::max(ld, 1)) + 1);
+    return v;
+}
+
 inline const std::vector<int> &test_sizes() {
     static const std::vector<int> s = {0, 1, 2, 3, 5, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 100};
     return s;
@@ -274,6 +285,7 @@ double gebrd_ratio(const std::vector<T> &a, std::vector<T> f, const std::vector<
     const int k = std::min(m, n);
     if (k == 0) return 0;
     std::vector<T> q = f, work(size_t(64) * (m + n));
+    f = with_slack(std::move(f), m);  // ungbr('P') applies P's reflectors from the right
     int info = 0;
     orgbr('Q', m, k, n, q.data(), m, tauq.data(), work.data(), int(work.size()), &info);  // m x k
     orgbr('P', k, n, m, f.data(), m, taup.data(), work.data(), int(work.size()), &info);  // rows 0..k-1: P^H

@@ -1,4 +1,6 @@
 // Bidiagonal reduction: gebrd.
+#include <sys/resource.h>
+
 #include "common.hpp"
 
 namespace bltest {
@@ -58,7 +60,7 @@ void check_gebrd(Layout l, const std::vector<int> &rows, const std::vector<int> 
         // The system LAPACK on a copy: info, and d, e to within rounding. d and e are computed
         // one reflector after another, so their forward error bound grows like m n ||A|| eps
         // (a different blocking, from a different workspace size, already moves them that far).
-        std::vector<T> ra = orig[i], tq(std::max(1, k)), tp(std::max(1, k)), work(size_t(64) * (m + n + 1));
+        std::vector<T> ra = with_slack(orig[i], m), tq(std::max(1, k)), tp(std::max(1, k)), work(size_t(64) * (m + n + 1));
         std::vector<Real<T>> rd(std::max(1, k)), re(std::max(1, k));
         int ref_info = 0;
         bl::lapack::gebrd(m, n, ra.data(), std::max(1, m), rd.data(), re.data(), tq.data(), tp.data(), work.data(),
@@ -121,6 +123,38 @@ TYPED_TEST(Gebrd, BatchEndsBeforeAnUnmappedPage) {
             << bl_last_error();
         EXPECT_EQ(info, std::vector<int>(count, 0));
     }
+}
+
+// A tall and a wide matrix in one variable batch (20000 x 2 and 2 x 20000): the CPU backend's
+// per-thread copies (SlackCopy) hold the largest matrix of the batch, not max(m) x max(n), which
+// here would be 20000 x 20001 elements per thread (6.4 GB in complex double). The process's peak
+// resident memory must grow by less than half of one such copy (LAPACK's workspace, about
+// (m + n) 32 elements per thread, stays well below that up to hundreds of threads).
+TYPED_TEST(Gebrd, TallAndWideVariableBatchStaysSmall) {
+    using T = TypeParam;
+    const char *backend = std::getenv("BATCHLAPACK_TEST_BACKEND");
+    if (backend && std::string(backend) == "cuda") GTEST_SKIP() << "the CPU backend's workspace";
+    const int big = 20000;
+    std::vector<int> m = {big, 2}, n = {2, big}, k = {2, 2};
+    std::vector<std::vector<T>> a(2, std::vector<T>(size_t(2) * big)), tq(2, std::vector<T>(2)), tp = tq;
+    std::vector<std::vector<Real<T>>> d(2, std::vector<Real<T>>(2)), e = d;
+    std::mt19937 gen(13);
+    std::uniform_real_distribution<double> u(-1, 1);
+    for (auto &x : a)
+        for (T &v : x) v = T(Real<T>(u(gen)));
+    std::vector<T *> ap = {a[0].data(), a[1].data()}, qp = {tq[0].data(), tq[1].data()}, pp = {tp[0].data(), tp[1].data()};
+    std::vector<Real<T> *> dp = {d[0].data(), d[1].data()}, ep = {e[0].data(), e[1].data()};
+    std::vector<int> info(2, -1);
+    rusage before{}, after{};
+    getrusage(RUSAGE_SELF, &before);
+    ASSERT_EQ(batchlapack::gebrd_vbatch(m.data(), n.data(), ap.data(), m.data(), dp.data(), ep.data(), qp.data(),
+                                        pp.data(), info.data(), 2),
+              0)
+        << bl_last_error();
+    getrusage(RUSAGE_SELF, &after);
+    EXPECT_EQ(info, std::vector<int>(2, 0));
+    const double grown = double(after.ru_maxrss - before.ru_maxrss) * 1024;  // ru_maxrss is in KiB
+    EXPECT_LT(grown, 0.5 * big * (big + 1.0) * sizeof(T)) << "peak resident memory grew by " << grown / 1048576 << " MiB";
 }
 
 TYPED_TEST(Gebrd, EmptyBatchAndIllegalArguments) {

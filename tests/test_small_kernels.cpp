@@ -621,7 +621,7 @@ void check_bidiagonal(const std::vector<T> &a, const std::vector<T> &f, const st
     for (int i = 0; i < k; ++i) fb += std::pow(d[i] / s, 2) + (i < k - 1 ? std::pow(e[i] / s, 2) : 0.0);
     EXPECT_LE(std::abs(fa - fb), kThreshold * order * fa * double(eps<T>())) << m << "x" << n << " " << what;
     if (!compare) return;
-    std::vector<T> ref = a, rtq(k), rtp(k), work(64 * (m + n));
+    std::vector<T> ref = with_slack(a, m), rtq(k), rtp(k), work(64 * (m + n));
     std::vector<R> rd(k), re(k);
     int info;
     bl::lapack::gebrd(m, n, ref.data(), m, rd.data(), re.data(), rtq.data(), rtp.data(), work.data(),
@@ -796,7 +796,7 @@ std::pair<std::vector<T>, std::vector<T>> check_blocked_gebrd(Mat<T> a, const st
     e.resize(n - 1);
     check_bidiagonal(orig, a.dense(), d, e, tq, tp, m, n, true, what);
     if (!leading) return {tq, tp};
-    std::vector<T> ref = orig, rtq(n), rtp(n), lw(size_t(64) * (m + n));
+    std::vector<T> ref = with_slack(orig, m), rtq(n), rtp(n), lw(size_t(64) * (m + n));
     std::vector<R> rd(n), re(n);
     int info;
     bl::lapack::gebrd(m, n, ref.data(), m, rd.data(), re.data(), rtq.data(), rtp.data(), lw.data(), int(lw.size()),

@@ -82,6 +82,7 @@ program test_fortran
   allocate(seed(nseed))
   seed = [(104729 + 7919 * i, i = 1, nseed)]
   call random_seed(put=seed)
+  deallocate(seed)  ! the main program's arrays are freed before it ends: LeakSanitizer runs at exit
 
   call run_s()
   call run_d()
