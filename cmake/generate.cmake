@@ -22,13 +22,13 @@ set(_bl_generate ${Python3_EXECUTABLE} -B ${PROJECT_SOURCE_DIR}/core/gen/generat
     --out ${BATCHLAPACK_GENERATED_DIR} --precisions ${_bl_precisions})
 # Beside the C API: the MAGMA compatibility header (include/batchlapack_magma.h), the Fortran
 # module's routines (fortran/, included by interface_fortran/batchlapack.F90) and the
-# argument-numbering tests (tests/).
+# argument-numbering tests and the argument fuzzer's entry points (tests/).
 list(APPEND _bl_generate --compat)
 if(BATCHLAPACK_WITH_FORTRAN)
   list(APPEND _bl_generate --fortran)
 endif()
 if(BATCHLAPACK_TESTS)
-  list(APPEND _bl_generate --argtests)
+  list(APPEND _bl_generate --argtests --fuzz)
 endif()
 
 # Which files a run writes follows from the table (its families) and the precisions: the

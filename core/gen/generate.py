@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generates everything the routine table (core/routines.py) describes, at build time:
 
-    generate.py --out DIR [--precisions sdcz] [--fortran] [--compat] [--argtests] [--list]
+    generate.py --out DIR [--precisions sdcz] [--fortran] [--compat] [--argtests] [--fuzz] [--list]
 
 into DIR (CMake's ${CMAKE_BINARY_DIR}/generated):
     include/batchlapack/<family>.h    the public C headers, documented (gen/c_headers.py)
@@ -13,7 +13,8 @@ and, when asked,
     fortran/routines_spec.inc,        the Fortran module's routines, which batchlapack.F90
     fortran/routines_body.inc         includes (gen/fortran.py)
     include/batchlapack_magma.h       MAGMA's batched names (gen/compat.py)
-    tests/test_arguments.cpp, .F90    the argument-numbering tests (gen/argtests.py).
+    tests/test_arguments.cpp, .F90    the argument-numbering tests (gen/argtests.py)
+    tests/fuzz_entries.inc            the argument fuzzer's entry points (gen/fuzz.py).
 Each emitter is a module of gen/ with a function emit(routines, families, precisions, outdir)
 that writes its files through gen.output.write; precisions is a string of precision letters in
 LAPACK's order ('sdcz', 'd', ...).
@@ -36,7 +37,7 @@ from gen.table import Array  # noqa: E402
 
 # The emitters every build runs, and those run on request (--<name>), by module name.
 EMITTERS = [op_args, c_headers, cpp_headers, entry_points]
-OPTIONAL = ['fortran', 'compat', 'argtests']
+OPTIONAL = ['fortran', 'compat', 'argtests', 'fuzz']
 
 
 def validate(routines, families):
