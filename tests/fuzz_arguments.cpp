@@ -22,6 +22,7 @@
 // beside a huge one (up to INT_MAX), so that they run in microseconds.
 //
 // Usage: fuzz_arguments [--count N] [--seed S] [--first J] [--verbose] [--max-failures F]
+//                       [--capture FILE]   (the scratch file of fds 1 and 2; default a temporary one)
 #include "batchlapack.h"
 
 #include <algorithm>
@@ -34,6 +35,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <type_traits>
 #include <unistd.h>
@@ -299,8 +301,9 @@ void mutate(List &L, Rng &rng) {
         break;
     }
     case 'l': {
-        const int was = L.ld[j][i];
-        const int corner[] = {0, -1, was - 1, 1, INT_MAX, INT_MIN, was + 1};
+        const int64_t was = L.ld[j][i];
+        const int corner[] = {0, -1, int(std::max<int64_t>(INT_MIN, was - 1)), 1, INT_MAX, INT_MIN,
+                              int(std::min<int64_t>(INT_MAX, was + 1))};
         if (L.variable() && rng.chance(0.15)) L.null_ld[j] = true;
         else L.ld[j][i] = rng.pick(corner);
         break;
@@ -474,20 +477,22 @@ bool place(const List &L, bool legal, std::vector<Memory> &mem, Rng &rng) {
         m.start.assign(size_t(std::max(count, 1)), kGuard * es);
         int64_t elements;
         if (e.layout == 's') {
-            // Matrix i at i * stride from the base; a negative stride puts the base at the top.
+            // Matrix i at i * stride from the base; a negative stride puts the base at the top. An
+            // illegal list gets a small buffer (none of its matrices is touched); a legal one's
+            // footprint and stride are checked small before they are multiplied.
             const int64_t f = foot[0];
-            // (A legal list's footprints and strides are checked small before they are multiplied.)
-            if (legal && (f > kLegalElements || (f > 0 && count > 1 && std::llabs(L.stride[a]) > kLegalElements)))
-                return false;
             int64_t lo = 0, hi = f;
-            if (f > 0 && count > 1) {
-                const int64_t last = L.stride[a] * (count - 1);
-                lo = std::min<int64_t>(0, last), hi = std::max<int64_t>(0, last) + f;
+            if (legal) {
+                if (f > kLegalElements || (f > 0 && count > 1 && std::llabs(L.stride[a]) > kLegalElements))
+                    return false;
+                if (f > 0 && count > 1) {
+                    const int64_t last = L.stride[a] * (count - 1);
+                    lo = std::min<int64_t>(0, last), hi = std::max<int64_t>(0, last) + f;
+                }
+                if (f > 0)
+                    for (int i = 0; i < count; ++i) m.start[size_t(i)] = (kGuard - lo + L.stride[a] * i) * es;
             }
-            if (!legal) lo = 0, hi = std::min(hi, kIllegalElements);
             elements = hi - lo;
-            for (int i = 0; i < count; ++i) m.start[size_t(i)] = (kGuard - lo + (f > 0 ? L.stride[a] * i : 0)) * es;
-            if (f == 0) std::fill(m.start.begin(), m.start.end(), kGuard * es);
         } else {
             // Pointer layouts: each matrix in a block of its own, a few elements apart (or, for a
             // read-only array, every pointer to the first matrix).
@@ -574,18 +579,20 @@ std::string describe(const List &L, const std::vector<Memory> &mem) {
 }
 
 // Where the library's prints would go: fds 1 and 2 point to one scratch file for the whole run,
-// read after each call; reports go to the original stdout.
+// read and emptied after each call; reports go to the original stdout. The file is `path` when
+// given (--capture): what a sanitizer writes before it ends the process stays there.
 struct Capture {
     FILE *report = nullptr;
     int fd = -1;
-    void begin() {
+    bool begin(const char *path) {
         std::fflush(stdout);
         std::fflush(stderr);
         report = fdopen(dup(1), "w");
-        FILE *scratch = std::tmpfile();
-        fd = fileno(scratch);
+        fd = path ? open(path, O_RDWR | O_CREAT | O_TRUNC, 0644) : fileno(std::tmpfile());
+        if (report == nullptr || fd < 0) return false;
         dup2(fd, 1);
         dup2(fd, 2);
+        return true;
     }
     // What was printed since the last call, emptied.
     std::string take() {
@@ -751,6 +758,7 @@ int main(int argc, char **argv) {
     using namespace fuzz;
     uint64_t count = 20000, first = 0, seed = 1, max_failures = 20;
     bool verbose = false;
+    const char *capture_path = nullptr;
     for (int a = 1; a < argc; ++a) {
         const std::string arg = argv[a];
         const bool more = a + 1 < argc;
@@ -758,14 +766,18 @@ int main(int argc, char **argv) {
         else if (arg == "--seed" && more) seed = std::strtoull(argv[++a], nullptr, 0);
         else if (arg == "--first" && more) first = std::strtoull(argv[++a], nullptr, 0);
         else if (arg == "--max-failures" && more) max_failures = std::strtoull(argv[++a], nullptr, 0);
+        else if (arg == "--capture" && more) capture_path = argv[++a];
         else if (arg == "--verbose") verbose = true;
         else {
-            std::fprintf(stderr, "usage: %s [--count N] [--seed S] [--first J] [--verbose] [--max-failures F]\n", argv[0]);
+            std::fprintf(stderr, "usage: %s [--count N] [--seed S] [--first J] [--verbose] [--max-failures F] [--capture FILE]\n", argv[0]);
             return 2;
         }
     }
     g_seed = seed;
-    capture.begin();
+    if (!capture.begin(capture_path)) {
+        std::fprintf(stderr, "fuzz_arguments: cannot redirect output to %s\n", capture_path ? capture_path : "a scratch file");
+        return 2;
+    }
     for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGABRT}) std::signal(sig, on_signal);
     std::atexit(on_exit);
 
