@@ -22,8 +22,8 @@ set(_bl_generate ${Python3_EXECUTABLE} -B ${PROJECT_SOURCE_DIR}/core/gen/generat
     --out ${BATCHLAPACK_GENERATED_DIR} --precisions ${_bl_precisions})
 # Beside the C API: the MAGMA compatibility header (include/batchlapack_magma.h), oneMKL's names
 # (include/batchlapack_mkl.h, include/batchlapack/mkl/, compat/mkl.c: cmake/compat_mkl.cmake),
-# the Fortran module's routines (fortran/, included by interface_fortran/batchlapack.F90) and the
-# argument-numbering tests (tests/).
+# the Fortran module's routines (fortran/, included by interface_fortran/batchlapack.F90), and the
+# argument-numbering tests and the argument fuzzer's entry points (tests/).
 list(APPEND _bl_generate --compat)
 if(BATCHLAPACK_WITH_MKL_COMPAT)
   list(APPEND _bl_generate --compat_mkl)
@@ -32,7 +32,7 @@ if(BATCHLAPACK_WITH_FORTRAN)
   list(APPEND _bl_generate --fortran)
 endif()
 if(BATCHLAPACK_TESTS)
-  list(APPEND _bl_generate --argtests)
+  list(APPEND _bl_generate --argtests --fuzz)
 endif()
 
 # Which files a run writes follows from the table (its families) and the precisions: the

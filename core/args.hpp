@@ -43,11 +43,14 @@ struct Array {
     int pos = 0, stride_pos = 0;
     const char *name = "";
 
-    // The arrays of empty matrices may be null with any stride (both legal): every matrix of a
-    // null base is then null too, never an offset from null (undefined behaviour).
+    // The arrays of empty matrices may be null, or anywhere, with any stride (both legal): every
+    // matrix of a null base is then null too, never an offset from null, and the address of
+    // matrix i is formed in unsigned integers, which wrap, so that a stride no matrix is read at
+    // (2^60, say) does not overflow a pointer (both undefined behaviour, reported by UBSan).
     T *operator[](int64_t i) const {
         if (pointers) return ptrs[i];
-        return base == nullptr ? nullptr : base + i * stride;
+        if (base == nullptr) return nullptr;
+        return reinterpret_cast<T *>(reinterpret_cast<uintptr_t>(base) + uint64_t(i) * uint64_t(stride) * sizeof(T));
     }
 };
 

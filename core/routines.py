@@ -220,7 +220,7 @@ ROUTINES = [
             Int('m', 'number of rows of each C_i, m >= 0.'),
             Int('n', 'number of columns of each C_i, n >= 0.'),
             Int('k', "number of reflectors of each Q_i: 0 <= k <= m (side 'L'), 0 <= k <= n "
-                     "(side 'R')."),
+                     "(side 'R').", at_most=Either('side', 'L', ('m',), ('n',))),
             Array('A', 'T', 'in',
                   "the reflectors, in the first k columns of each nq-by-k A_i as ?geqrf_batch "
                   "returned them (nq = m for side 'L', n for side 'R'); not modified.",
@@ -243,8 +243,8 @@ ROUTINES = [
                 "them. As LAPACK's ?ORGQR / ?UNGQR.",
         args=[
             Int('m', 'number of rows of each Q_i, m >= 0.'),
-            Int('n', 'number of columns of each Q_i, 0 <= n <= m.'),
-            Int('k', 'number of reflectors whose product defines Q_i, 0 <= k <= n.'),
+            Int('n', 'number of columns of each Q_i, 0 <= n <= m.', at_most='m'),
+            Int('k', 'number of reflectors whose product defines Q_i, 0 <= k <= n.', at_most='n'),
             Array('A', 'T', 'inout',
                   'on entry, the reflectors in the first k columns of each A_i as ?geqrf_batch '
                   'returned them; on exit, the m-by-n Q_i.',
@@ -383,7 +383,8 @@ ROUTINES = [
                   "the other triangle is not referenced.",
                   ld='lda', ld_doc='leading dimension of each A_i, lda >= max(1, k).',
                   stride_doc='elements between A_i and A_{i+1} (A is only read: any value, e.g. 0 '
-                             'to share one A).'),
+                             'to share one A).',
+                  referenced='m > 0 and n > 0 and alpha != 0'),
             Array('B', 'T', 'inout',
                   'on entry the right-hand sides B_i (m-by-n), on exit the solutions X_i.',
                   ld='ldb', ld_doc='leading dimension of each B_i, ldb >= max(1, m).',
@@ -415,20 +416,23 @@ ROUTINES = [
                   ld_doc="leading dimension of each A_i, lda >= max(1, m) for transa 'N', "
                          "lda >= max(1, k) otherwise.",
                   stride_doc='elements between A_i and A_{i+1} (A is only read: any value, e.g. 0 '
-                             'to share one A).'),
+                             'to share one A).',
+                  referenced='m > 0 and n > 0 and k > 0 and alpha != 0'),
             Array('B', 'T', 'in',
                   "the matrices B_i: k-by-n for transb 'N', n-by-k otherwise.",
                   ld='ldb',
                   ld_doc="leading dimension of each B_i, ldb >= max(1, k) for transb 'N', "
                          "ldb >= max(1, n) otherwise.",
-                  stride_doc='elements between B_i and B_{i+1} (as strideA).'),
+                  stride_doc='elements between B_i and B_{i+1} (as strideA).',
+                  referenced='m > 0 and n > 0 and k > 0 and alpha != 0'),
             Scalar('beta', 'scalar, the same for every problem. When beta = 0, C need not be set '
                            'on input (it is not read: NaN or Inf there does not propagate).'),
             Array('C', 'T', 'inout',
                   'the m-by-n matrices C_i; on exit, the results. Not referenced when m = 0, '
                   'n = 0, or (alpha = 0 or k = 0) and beta = 1.',
                   ld='ldc', ld_doc='leading dimension of each C_i, ldc >= max(1, m).',
-                  stride_doc='elements between C_i and C_{i+1}, >= ldc*(n-1)+m when batch > 1.'),
+                  stride_doc='elements between C_i and C_{i+1}, >= ldc*(n-1)+m when batch > 1.',
+                  referenced='not ((alpha == 0 or k == 0) and beta == 1)'),
         ],
         shapes={'A': Either('transa', 'N', ('m', 'k'), ('k', 'm')),
                 'B': Either('transb', 'N', ('k', 'n'), ('n', 'k')), 'C': ('m', 'n')},
@@ -456,12 +460,14 @@ ROUTINES = [
                   'the m-by-n matrices A_i.',
                   ld='lda', ld_doc='leading dimension of each A_i, lda >= max(1, m).',
                   stride_doc='elements between A_i and A_{i+1} (A is only read: any value, e.g. 0 '
-                             'to share one A).'),
+                             'to share one A).',
+                  referenced='m > 0 and n > 0 and alpha != 0'),
             Array('x', 'T', 'in',
                   "the vectors x_i, of n elements for trans 'N', m otherwise, each stored in "
                   "1+(len-1)*|incx| elements.",
                   ld='incx', ld_doc='increment of the elements of each x_i, incx != 0.',
-                  stride_doc='elements between x_i and x_{i+1} (as strideA).'),
+                  stride_doc='elements between x_i and x_{i+1} (as strideA).',
+                  referenced='m > 0 and n > 0 and alpha != 0'),
             Scalar('beta', 'scalar, the same for every problem. When beta = 0, y need not be set '
                            'on input (it is not read).'),
             Array('y', 'T', 'inout',
@@ -470,7 +476,8 @@ ROUTINES = [
                   "n = 0, or alpha = 0 and beta = 1.",
                   ld='incy', ld_doc='increment of the elements of each y_i, incy != 0.',
                   stride_doc='elements between y_i and y_{i+1}, >= 1+(len-1)*|incy| when '
-                             'batch > 1.'),
+                             'batch > 1.',
+                  referenced='m > 0 and n > 0 and not (alpha == 0 and beta == 1)'),
         ],
         shapes={'A': ('m', 'n'), 'x': Either('trans', 'N', ('n',), ('m',)),
                 'y': Either('trans', 'N', ('m',), ('n',))},

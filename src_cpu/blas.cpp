@@ -9,6 +9,8 @@
 #include "parallel.hpp"
 #include "small.hpp"
 
+#include <cstdlib>
+
 namespace bl {
 namespace cpu {
 
@@ -41,7 +43,7 @@ template <class T> int run(const Trsm<T> &op) {
 
 // C := beta * C for a rows x cols matrix (or a vector: cols = 1, ld = its increment), with exact
 // zeros for beta = 0 whatever C held (BLAS does not read C then, NaN included).
-template <class T> void scale(T beta, T *c, int rows, int cols, int ld, int inc) {
+template <class T> void scale(T beta, T *c, int rows, int cols, int ld, int64_t inc) {
     for (int j = 0; j < cols; ++j)
         for (int r = 0; r < rows; ++r) {
             T &x = c[int64_t(j) * ld + int64_t(r) * inc];
@@ -79,8 +81,9 @@ template <class T> int run(const Gemv<T> &op) {
         const int m = op.m[i], n = op.n[i], incy = op.y.ld[i];
         const int leny = transposed ? n : m;
         if (m == 0 || n == 0) return;
-        // Scaling touches every element of y in any order: |incy| covers a negative increment.
-        const int step = incy < 0 ? -incy : incy;
+        // Scaling touches every element of y in any order: |incy| covers a negative increment
+        // (in 64 bits: incy may be INT_MIN).
+        const int64_t step = std::llabs(int64_t(incy));
         if (alpha == T(0)) {
             if (beta != T(1)) scale(beta, op.y[i], leny, 1, 0, step);
             return;

@@ -18,7 +18,9 @@ template <class T> int run(const Gebrd<T> &op) {
     auto work = lapack_workspace<T>([&](T *w, int *q) {
         lapack::gebrd(M, N, nullptr, std::max(1, M), nullptr, nullptr, nullptr, nullptr, w, -1, q);
     });
-    SlackCopy<T> copy(op.m, op.n, count, busy);
+    // For the matrices LAPACK reduces: among those the blocked kernel does not take (the others
+    // there, the small kernel's, are no larger than 64 x 64).
+    SlackCopy<T> copy(op, [&](int64_t i) { return busy(i) && !bidiag::covers<T>(op.m[i], op.n[i]); });
     // The blocked kernel's workspace, for the largest shape it takes in the batch.
     int bm = 0, bn = 0;
     for (int64_t i = 0; i < (op.b.layout == Layout::Variable ? count : 1); ++i)

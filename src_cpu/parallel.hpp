@@ -86,13 +86,13 @@ template <class T, class Query> ThreadWork<T> lapack_workspace(Query &&query) {
 // matrix). For those calls the matrix is worked on in a per-thread copy with a column and a
 // cache line of slack after it: `SlackCopy` holds the copies, `run(m, n, A, lda, f)` calls
 // f(copy, ld) and copies the result back. Real types need none (their kernel stays inside).
-// A copy holds the largest m (n + 1) of the matrices that reach LAPACK (`busy(i)`), not
-// max(m) (max(n) + 1): a tall and a wide matrix in one variable batch would cost the product of
-// their long sides, per thread.
+// A copy is sized for the largest m x (n + 1) among the matrices `copied(i)` says go through it,
+// not for the largest m beside the largest n: in a variable batch those may belong to a tall and
+// a wide matrix, whose product (65536 x 65537 for 65536 x 1 and 1 x 65536) no thread needs.
 template <class T> class SlackCopy {
 public:
-    template <class Busy>
-    SlackCopy(const Int &m, const Int &n, int64_t count, Busy &&busy) : work_(is_complex<T> ? room(m, n, count, busy) : 0) {}
+    template <class Op, class Copied>
+    SlackCopy(const Op &op, Copied &&copied) : work_(is_complex<T> ? largest_copy(op, copied) + 8 : 0) {}
     template <class F> void run(int m, int n, T *A, int lda, F &&f) {
         if (!is_complex<T> || m < 1 || n < 1) {
             f(A, lda);
@@ -105,11 +105,12 @@ public:
     }
 
 private:
-    template <class Busy> static int64_t room(const Int &m, const Int &n, int64_t count, Busy &&busy) {
+    template <class Op, class Copied> static int64_t largest_copy(const Op &op, Copied &copied) {
+        const int64_t n = op.b.layout == Layout::Variable ? op.b.count : std::min<int64_t>(op.b.count, 1);
         int64_t most = 0;
-        for (int64_t i = 0; i < (m.variable ? count : std::min<int64_t>(count, 1)); ++i)
-            if (busy(i)) most = std::max(most, int64_t(m[i]) * (int64_t(n[i]) + 1));
-        return most + 8;
+        for (int64_t i = 0; i < n; ++i)
+            if (copied(i)) most = std::max(most, int64_t(op.m[i]) * (int64_t(op.n[i]) + 1));
+        return most;
     }
     ThreadWork<T> work_;
 };

@@ -156,7 +156,7 @@ template <class T> int run(const Gels<T> &op) {
     auto work = lapack_workspace<T>([&](T *w, int *q) {
         lapack::gels(trans, M, N, R, nullptr, std::max(1, M), nullptr, std::max({1, M, N}), w, -1, q);
     });
-    SlackCopy<T> copy(op.m, op.n, count, busy);
+    SlackCopy<T> copy(op, [&](int64_t i) { return busy(i) && op.m[i] < op.n[i]; });  // LQ: m < n
     for_each_matrix(op, [&](int64_t i) {
         const int m = op.m[i], n = op.n[i];
         op.b.info[i] = 0;

@@ -6,6 +6,8 @@
 // 2 |beta| ||C0||) eps). Inputs are checked unchanged bit for bit, and guard cells intact.
 // Unreferenced storage (the other triangle, a unit diagonal, C when beta = 0) holds NaN, so a
 // routine that reads it fails.
+#include <climits>
+
 #include "common.hpp"
 
 namespace bltest {
@@ -369,6 +371,17 @@ TYPED_TEST(Blas, GemmUnreferencedArraysMayBeNull) {
     fill_triangular(a, 0, 'U', 'N');
     EXPECT_EQ(batchlapack::trsm_batch('L', 'U', 'N', 'N', n, n, T(1), a.base(), n, 0, c.base(), n, c.stride(), count), 0)
         << bl_last_error();
+}
+
+// Found by the argument fuzzer under UBSan: an increment of INT_MIN is legal, and y of one element
+// scaled by beta with alpha = 0 takes |incy| (it was taken in int: undefined behaviour).
+TYPED_TEST(Blas, GemvIncrementIntMin) {
+    using T = TypeParam;
+    const T *none = nullptr;
+    std::vector<T> y = {T(3)};
+    EXPECT_EQ(batchlapack::gemv_batch('N', 1, 1, T(0), none, 1, 0, none, 1, 0, T(2), y.data(), INT_MIN, 1, 1), 0)
+        << bl_last_error();
+    EXPECT_EQ(y[0], T(6));
 }
 
 // ---- gemv ----------------------------------------------------------------------------------

@@ -162,6 +162,21 @@ TYPED_TEST(Cholesky, EmptyBatch) {
     EXPECT_EQ(info[0], 0);
 }
 
+// Found by the argument fuzzer under UBSan: empty matrices at a stride of 2^60 from a real base
+// (legal: nothing is read there) whose addresses the CPU backend formed as pointers, which
+// overflowed (undefined behaviour); now formed in unsigned integers. Nothing changes.
+TYPED_TEST(Cholesky, EmptyMatricesFarApart) {
+    using T = TypeParam;
+    const std::vector<T> a0 = {T(1), T(2)};
+    std::vector<T> a = a0, b = a0;
+    std::vector<int> info(4, -99);
+    const int64_t far = int64_t(1) << 60;
+    EXPECT_EQ(batchlapack::posv_batch('L', 0, 0, a.data(), 1, far, b.data(), 1, -far, info.data(), 4), 0)
+        << bl_last_error();
+    EXPECT_EQ(info, std::vector<int>(4, 0));
+    EXPECT_TRUE(a == a0 && b == a0);
+}
+
 TYPED_TEST(Cholesky, IllegalArguments) {
     using T = TypeParam;
     const std::vector<std::string> solve = {"uplo", "n", "nrhs", "A", "lda", "strideA", "B", "ldb", "strideB",

@@ -103,6 +103,32 @@ TYPED_TEST(Gebrd, VariableSizes) {
     check_gebrd<TypeParam>(Layout::Variable, mixed_sizes(30, 50), mixed_sizes(30, 50), 1);
 }
 
+// A tall and a wide matrix in one variable batch (found by the argument fuzzer): the copy that
+// complex gebrd works in (src_cpu/parallel.hpp, SlackCopy) is sized for the larger matrix, not for
+// the largest m beside the largest n (65536 x 65537 elements here, 64 GiB per thread in complex
+// double: the call failed with BL_ERROR_OUT_OF_MEMORY). Each matrix's results are those of a call
+// of its own.
+TYPED_TEST(Gebrd, VariableTallAndWide) {
+    using T = TypeParam;
+    const std::vector<int> rows = {65536, 1}, cols = {1, 65536};
+    Problem<T> both(Layout::Variable, rows, cols, 0);
+    both.a.randomize();
+    const std::vector<T> a0 = both.a.get(0), a1 = both.a.get(1);
+    std::vector<int> info(2, -99);
+    ASSERT_EQ(both.call(Layout::Variable, info), 0) << bl_last_error();
+    for (int i = 0; i < 2; ++i) {
+        Problem<T> alone(Layout::Variable, {rows[size_t(i)]}, {cols[size_t(i)]}, 0);
+        alone.a.set(0, i == 0 ? a0 : a1);
+        std::vector<int> info_alone(1, -99);
+        ASSERT_EQ(alone.call(Layout::Variable, info_alone), 0) << bl_last_error();
+        EXPECT_EQ(info[size_t(i)], info_alone[0]);
+        EXPECT_TRUE(both.a.get(i) == alone.a.get(0) && both.d.get(i) == alone.d.get(0) &&
+                    both.e.get(i) == alone.e.get(0) && both.tauq.get(i) == alone.tauq.get(0) &&
+                    both.taup.get(i) == alone.taup.get(0))
+            << "matrix " << i;
+    }
+}
+
 // A batch that ends just before an unmapped page: nothing past it is read. (OpenBLAS's complex
 // gemv kernel reads past its matrix; the CPU backend works around it, src_cpu/parallel.hpp.)
 TYPED_TEST(Gebrd, BatchEndsBeforeAnUnmappedPage) {

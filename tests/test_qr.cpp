@@ -465,6 +465,14 @@ TYPED_TEST(QR, GelsVariableSizes) {
     }
 }
 
+// A tall and a wide matrix in one variable batch (found by the argument fuzzer): the copy that the
+// complex LQ path works in (src_cpu/parallel.hpp, SlackCopy) is sized for the wide matrix, not for
+// the largest m beside the largest n (64 GiB per thread in complex double: the call failed with
+// BL_ERROR_OUT_OF_MEMORY).
+TYPED_TEST(QR, GelsVariableTallAndWide) {
+    check_gels<TypeParam>(Layout::Variable, 'N', {65536, 1}, {1, 65536}, {1, 1}, 0, -1);
+}
+
 // ---- illegal arguments ---------------------------------------------------------------------
 TYPED_TEST(QR, IllegalArguments) {
     using namespace batchlapack;  // the calls below are long enough

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generates everything the routine table (core/routines.py) describes, at build time:
 
-    generate.py --out DIR [--precisions sdcz] [--fortran] [--compat] [--argtests] [--list]
+    generate.py --out DIR [--precisions sdcz] [--fortran] [--compat] [--argtests] [--fuzz] [--list]
 
 into DIR (CMake's ${CMAKE_BINARY_DIR}/generated):
     include/batchlapack/<family>.h    the public C headers, documented (gen/c_headers.py)
@@ -16,7 +16,8 @@ and, when asked,
     include/batchlapack_mkl.h,        oneMKL's batch names: their declarations, the headers
     include/batchlapack/mkl/*.h,      that serve oneMKL's names for them, and their definitions
     compat/mkl.c                      for libbatchlapack_mkl (gen/compat_mkl.py, --compat_mkl)
-    tests/test_arguments.cpp, .F90    the argument-numbering tests (gen/argtests.py).
+    tests/test_arguments.cpp, .F90    the argument-numbering tests (gen/argtests.py)
+    tests/fuzz_entries.inc            the argument fuzzer's entry points (gen/fuzz.py).
 Each emitter is a module of gen/ with a function emit(routines, families, precisions, outdir)
 that writes its files through gen.output.write; precisions is a string of precision letters in
 LAPACK's order ('sdcz', 'd', ...).
@@ -39,7 +40,7 @@ from gen.table import Array  # noqa: E402
 
 # The emitters every build runs, and those run on request (--<name>), by module name.
 EMITTERS = [op_args, c_headers, cpp_headers, entry_points]
-OPTIONAL = ['fortran', 'compat', 'compat_mkl', 'argtests']
+OPTIONAL = ['fortran', 'compat', 'compat_mkl', 'argtests', 'fuzz']
 
 
 def validate(routines, families):

@@ -35,7 +35,15 @@ class Opt(Arg):
 
 
 class Int(Arg):
-    """A size (m, n, k, nrhs): one value for the batch, an array of batch values in _vbatch."""
+    """A size (m, n, k, nrhs): one value for the batch, an array of batch values in _vbatch. It
+    must be >= 0, and at most `at_most` where LAPACK bounds it by another size: an expression in
+    the sizes before it (as in `shapes`), or an Either of one-element tuples where an option
+    decides (ormqr's k <= m for side 'L', <= n otherwise). The argument fuzzer (gen/fuzz.py)
+    derives the legal values from this; the operation's check (core/ops/) enforces them."""
+
+    def __init__(self, name, doc, at_most=None):
+        super().__init__(name, doc)
+        self.at_most = at_most
 
 
 class Scalar(Arg):
@@ -52,9 +60,16 @@ class Array(Arg):
             leading dimension is an Int-like argument of its own (an array in _vbatch), placed
             right after the array; in the strided layout the stride follows it ('stride' + the
             array's name capitalised: strideA, strideIpiv, strideTau).
-    ld_doc, stride_doc: the texts of those two arguments."""
+    ld_doc, stride_doc: the texts of those two arguments.
+    referenced: where the routine may leave the array alone although it is not empty (the BLAS
+            routines with alpha = 0 or beta = 1), the condition under which it references it: a
+            Python expression in the sizes and scalars ('m > 0 and n > 0 and alpha != 0'). An
+            array not referenced may be null, and its stride is not checked. None: referenced
+            whenever its shape is not empty. Read by the argument fuzzer (gen/fuzz.py); the
+            operation's check (core/ops/) enforces it."""
 
-    def __init__(self, name, elem, intent, doc, ld=None, ld_doc=None, stride_doc=None):
+    def __init__(self, name, elem, intent, doc, ld=None, ld_doc=None, stride_doc=None,
+                 referenced=None):
         super().__init__(name, doc)
         assert elem in ('T', 'R', 'int') and intent in ('in', 'out', 'inout')
         assert (ld is None) == (ld_doc is None)
@@ -63,6 +78,7 @@ class Array(Arg):
         self.ld = ld
         self.ld_doc = ld_doc
         self.stride_doc = stride_doc
+        self.referenced = referenced
         self.stride = 'stride' + name[0].upper() + name[1:]
 
 
