@@ -22,30 +22,41 @@ template <class T> void factor(int m, int n, T *A, int lda, int *ipiv, int *info
 }
 
 // getrf and gesv on a batch of one small square order: the kernel that factors several matrices
-// at once, group by group; `then(i)` runs on each matrix of a group right after the group's
-// factorization, while its factors are still in cache (gesv's solve). False when the batch is not
-// such a batch.
-template <class T, class Op, class Then> bool factor_groups(const Op &op, int m, int n, Then &&then) {
+// at once (small::group_size), over steps of `step` matrices (a multiple of it); `then(i)` runs on
+// each matrix of a step once the step is factored, while its factors are still in cache (gesv's
+// solve: a step of several groups, so that the solve's code does not alternate with the
+// factorization's every eight matrices), and `ahead(i)` on each before (gesv: asks for B, which
+// arrives while the step is factored). False when the batch is not such a batch.
+template <class T, class Op, class Ahead, class Then>
+bool factor_groups(const Op &op, int m, int n, int step, Ahead &&ahead, Then &&then) {
     if (op.b.layout == Layout::Variable || m != n || !small::getrf_group_covers<T>(n)) return false;
-    for_each_group(op, small::group_size, [&](int64_t first, int size, int next) {
-        T *a[small::group_size];
-        const T *an[small::group_size];
-        int *piv[small::group_size];
-        for (int l = 0; l < size; ++l) {
-            a[l] = op.A[first + l];
-            piv[l] = op.ipiv[first + l];
+    const int64_t count = op.b.count;
+    for_each_group(op, step, [&](int64_t first, int size, int) {
+        for (int l = 0; l < size; ++l) ahead(first + l);
+        for (int g = 0; g < size; g += small::group_size) {
+            const int64_t at = first + g;
+            const int here = int(std::min<int64_t>(small::group_size, count - at));
+            const int next = int(std::clamp<int64_t>(count - at - here, 0, small::group_size));
+            T *a[small::group_size];
+            const T *an[small::group_size];
+            int *piv[small::group_size];
+            for (int l = 0; l < here; ++l) {
+                a[l] = op.A[at + l];
+                piv[l] = op.ipiv[at + l];
+            }
+            for (int l = 0; l < next; ++l) an[l] = op.A[at + here + l];
+            const int lda = op.A.ld.value;
+            if (!small::getrf_group(n, a, lda, piv, &op.b.info[at], here, an, next))  // no memory for its copy
+                for (int l = 0; l < here; ++l) lapack::getrf(n, n, a[l], lda, piv[l], &op.b.info[at + l]);
         }
-        for (int l = 0; l < next; ++l) an[l] = op.A[first + size + l];
-        const int lda = op.A.ld.value;
-        if (!small::getrf_group(n, a, lda, piv, &op.b.info[first], size, an, next))  // no memory for its copy
-            for (int l = 0; l < size; ++l) lapack::getrf(n, n, a[l], lda, piv[l], &op.b.info[first + l]);
         for (int l = 0; l < size; ++l) then(first + l);
     });
     return true;
 }
 
 template <class T> int run(const Getrf<T> &op) {
-    if (factor_groups<T>(op, op.m.value, op.n.value, [](int64_t) {})) return 0;
+    auto nothing = [](int64_t) {};
+    if (factor_groups<T>(op, op.m.value, op.n.value, small::group_size, nothing, nothing)) return 0;
     ThreadWork<T> work(tiled::workspace<T>(op.n, op.b.count));
     for_each_matrix(op, [&](int64_t i) {
         factor(op.m[i], op.n[i], op.A[i], op.A.ld[i], op.ipiv[i], &op.b.info[i], work.get());
@@ -82,7 +93,15 @@ template <class T> int run(const Gesv<T> &op) {
         if (*info == 0)
             solve_lu<T>('N', op.n[i], op.nrhs[i], op.A[i], op.A.ld[i], op.ipiv[i], op.B[i], op.B.ld[i], info);
     };
-    if (factor_groups<T>(op, op.n.value, op.n.value, solve)) return 0;
+    // Matrix i's right-hand sides, one software prefetch per 64-byte line: at small orders the
+    // solve would otherwise wait for each matrix's B in turn.
+    auto fetch = [&](int64_t i) {
+        const char *b = reinterpret_cast<const char *>(op.B[i]);
+        const int64_t bytes = int64_t(op.n.value) * int64_t(sizeof(T));
+        for (int c = 0; c < op.nrhs.value; ++c)
+            for (int64_t k = 0; k < bytes; k += 64) __builtin_prefetch(b + int64_t(c) * op.B.ld.value * int64_t(sizeof(T)) + k, 1, 3);
+    };
+    if (factor_groups<T>(op, op.n.value, op.n.value, 8 * small::group_size, fetch, solve)) return 0;
     ThreadWork<T> work(tiled::workspace<T>(op.n, op.b.count));
     for_each_matrix(op, [&](int64_t i) {
         factor(op.n[i], op.n[i], op.A[i], op.A.ld[i], op.ipiv[i], &op.b.info[i], work.get());
