@@ -76,7 +76,8 @@ template <class T> int run(const Gemm<T> &op) {
 template <class T> int run(const Gemv<T> &op) {
     const T alpha = op.alpha.value, beta = op.beta.value;
     const bool transposed = op.trans.value != 'N', copy_x = is_complex<T> && !transposed;
-    ThreadWork<T> xcopy(copy_x ? largest(op.n, op.b.count, [&](int64_t i) { return op.m[i] > 0; }) : 0);
+    // (alpha = 0 reads no x: such a call takes no copy, whatever its n.)
+    ThreadWork<T> xcopy(copy_x && alpha != T(0) ? largest(op.n, op.b.count, [&](int64_t i) { return op.m[i] > 0; }) : 0);
     for_each_matrix(op, [&](int64_t i) {
         const int m = op.m[i], n = op.n[i], incy = op.y.ld[i];
         const int leny = transposed ? n : m;
