@@ -63,12 +63,14 @@ verdict() {
 }
 
 run_asan() {
-  local dir=build-asan t0 status=0 exclude="install"
+  # Not here: the install tests, and the small-stack reruns of the suite (ASan's red zones grow
+  # every frame past what the 256 KiB budget is about; the plain suite runs them).
+  local dir=build-asan t0 status=0 exclude="install|small_stacks|fortran\.i8"
   t0=$(date +%s)
   configure $dir "-fsanitize=address,undefined -fno-sanitize-recover=all"
   # With fewer than four precisions, the two tests written for all four are left out.
   local targets=(batchlapack test_blas test_cholesky test_contract test_gebrd test_lu test_qr test_small_kernels
-                 test_threads test_arguments backend_setting lu_solve)
+                 test_threads test_arguments fuzz_arguments backend_setting lu_solve)
   if [ -n "$(sed -n 's/^BATCHLAPACK_WITH_FORTRAN:BOOL=//p' $dir/CMakeCache.txt | grep ON)" ]; then
     targets+=(block_jacobi test_fortran_fixed test_fortran_arguments test_fortran_backend test_fortran_errors)
     [ "$precisions" = sdcz ] && targets+=(test_fortran)
