@@ -48,6 +48,12 @@ constexpr int kGroupMax = 56;
 // getrf_group orders compiled one by one; past them one version takes the order at run time,
 // as fast from order 7 in float and double.
 constexpr int kGroupFixedMax = 6;
+// gesv through getrf_group solves inside the kernel (B as extra columns of the group's copy) up to
+// this many right-hand sides while n * nrhs is at most kGroupSolveElems; past either, after it,
+// matrix by matrix. Faster with one right-hand side at every group order (1.05-1.5x getrf +
+// getrs), with four up to order 16 and 0.8x at 32 (the copy, larger than L1, slows the updates).
+constexpr int kGroupRhsMax = 4;
+constexpr int kGroupSolveElems = 64;
 // The one-matrix getrf (any m, n up to it) and getrs (n up to it).
 constexpr int kSmallMax = ladder::kSmallMax;
 // Square orders compiled one by one in the one-matrix getrf: faster at every order for real

@@ -1,6 +1,7 @@
 // CPU backend: LU factorization and the solves built on it.
 #include "backend.hpp"
 #include "lapack.hpp"
+#include "ladder.hpp"
 #include "parallel.hpp"
 #include "small.hpp"
 #include "tiled.hpp"
@@ -22,13 +23,15 @@ template <class T> void factor(int m, int n, T *A, int lda, int *ipiv, int *info
 }
 
 // getrf and gesv on a batch of one small square order: the kernel that factors several matrices
-// at once (small::group_size), over steps of `step` matrices (a multiple of it); `then(i)` runs on
-// each matrix of a step once the step is factored, while its factors are still in cache (gesv's
-// solve: a step of several groups, so that the solve's code does not alternate with the
-// factorization's every eight matrices), and `ahead(i)` on each before (gesv: asks for B, which
+// at once (small::group_size), over steps of `step` matrices (a multiple of it). `rhs(at, b)`
+// gives the right-hand sides the kernel solves with the group of matrices at..at+group_size
+// (b: room for their pointers; nrhs = 0 for none); `then(i)` runs on each matrix of a step once the
+// step is factored, while its factors are still in cache, and `ahead(i)` on each before (gesv
+// past the kernel's solve: the solve after a step of several groups, so that the solve's code does
+// not alternate with the factorization's every eight matrices, and B asked for ahead, so that it
 // arrives while the step is factored). False when the batch is not such a batch.
-template <class T, class Op, class Ahead, class Then>
-bool factor_groups(const Op &op, int m, int n, int step, Ahead &&ahead, Then &&then) {
+template <class T, class Op, class Rhs, class Ahead, class Then>
+bool factor_groups(const Op &op, int m, int n, int step, Rhs &&rhs, Ahead &&ahead, Then &&then) {
     if (op.b.layout == Layout::Variable || m != n || !small::getrf_group_covers<T>(n)) return false;
     const int64_t count = op.b.count;
     for_each_group(op, step, [&](int64_t first, int size, int) {
@@ -37,7 +40,7 @@ bool factor_groups(const Op &op, int m, int n, int step, Ahead &&ahead, Then &&t
             const int64_t at = first + g;
             const int here = int(std::min<int64_t>(small::group_size, count - at));
             const int next = int(std::clamp<int64_t>(count - at - here, 0, small::group_size));
-            T *a[small::group_size];
+            T *a[small::group_size], *b[small::group_size];
             const T *an[small::group_size];
             int *piv[small::group_size];
             for (int l = 0; l < here; ++l) {
@@ -46,8 +49,13 @@ bool factor_groups(const Op &op, int m, int n, int step, Ahead &&ahead, Then &&t
             }
             for (int l = 0; l < next; ++l) an[l] = op.A[at + here + l];
             const int lda = op.A.ld.value;
-            if (!small::getrf_group(n, a, lda, piv, &op.b.info[at], here, an, next))  // no memory for its copy
-                for (int l = 0; l < here; ++l) lapack::getrf(n, n, a[l], lda, piv[l], &op.b.info[at + l]);
+            const small::GroupRhs<T> r = rhs(at, b);
+            int *info = &op.b.info[at];
+            if (!small::getrf_group(n, a, lda, piv, info, here, an, next, r))  // no memory for its copy
+                for (int l = 0; l < here; ++l) {
+                    lapack::getrf(n, n, a[l], lda, piv[l], &info[l]);
+                    if (r.nrhs > 0 && info[l] == 0) lapack::getrs('N', n, r.nrhs, a[l], lda, piv[l], b[l], r.ldb, &info[l]);
+                }
         }
         for (int l = 0; l < size; ++l) then(first + l);
     });
@@ -56,7 +64,8 @@ bool factor_groups(const Op &op, int m, int n, int step, Ahead &&ahead, Then &&t
 
 template <class T> int run(const Getrf<T> &op) {
     auto nothing = [](int64_t) {};
-    if (factor_groups<T>(op, op.m.value, op.n.value, small::group_size, nothing, nothing)) return 0;
+    auto none = [](int64_t, T **) { return small::GroupRhs<T>{}; };
+    if (factor_groups<T>(op, op.m.value, op.n.value, small::group_size, none, nothing, nothing)) return 0;
     ThreadWork<T> work(tiled::workspace<T>(op.n, op.b.count));
     for_each_matrix(op, [&](int64_t i) {
         factor(op.m[i], op.n[i], op.A[i], op.A.ld[i], op.ipiv[i], &op.b.info[i], work.get());
@@ -93,6 +102,17 @@ template <class T> int run(const Gesv<T> &op) {
         if (*info == 0)
             solve_lu<T>('N', op.n[i], op.nrhs[i], op.A[i], op.A.ld[i], op.ipiv[i], op.B[i], op.B.ld[i], info);
     };
+    if (op.b.layout != Layout::Variable && op.nrhs.value <= ladder::lu::kGroupRhsMax &&
+        int64_t(op.n.value) * op.nrhs.value <= ladder::lu::kGroupSolveElems) {
+        // The group kernel solves as it factors.
+        auto rhs = [&](int64_t at, T **b) {
+            const int here = int(std::min<int64_t>(small::group_size, op.b.count - at));
+            for (int l = 0; l < here; ++l) b[l] = op.B[at + l];
+            return small::GroupRhs<T>{b, op.B.ld.value, op.nrhs.value};
+        };
+        auto nothing = [](int64_t) {};
+        if (factor_groups<T>(op, op.n.value, op.n.value, small::group_size, rhs, nothing, nothing)) return 0;
+    }
     // Matrix i's right-hand sides, one software prefetch per 64-byte line: at small orders the
     // solve would otherwise wait for each matrix's B in turn.
     auto fetch = [&](int64_t i) {
@@ -101,7 +121,8 @@ template <class T> int run(const Gesv<T> &op) {
         for (int c = 0; c < op.nrhs.value; ++c)
             for (int64_t k = 0; k < bytes; k += 64) __builtin_prefetch(b + int64_t(c) * op.B.ld.value * int64_t(sizeof(T)) + k, 1, 3);
     };
-    if (factor_groups<T>(op, op.n.value, op.n.value, 8 * small::group_size, fetch, solve)) return 0;
+    auto none = [](int64_t, T **) { return small::GroupRhs<T>{}; };
+    if (factor_groups<T>(op, op.n.value, op.n.value, 8 * small::group_size, none, fetch, solve)) return 0;
     ThreadWork<T> work(tiled::workspace<T>(op.n, op.b.count));
     for_each_matrix(op, [&](int64_t i) {
         factor(op.n[i], op.n[i], op.A[i], op.A.ld[i], op.ipiv[i], &op.b.info[i], work.get());

@@ -27,9 +27,15 @@ template <class T> bool getrf(int m, int n, T *A, int lda, int *ipiv, int *info)
 // n (real types only). False also when it could not allocate its local copy (orders past
 // ladder::kGroupStackMax).
 template <class T> bool getrf_group_covers(int n);
+// Right-hand sides for getrf_group to solve with the factors it computes (gesv): B[0..count), each
+// n x nrhs with leading dimension ldb, nrhs at most ladder::lu::kGroupRhsMax; nrhs = 0 for none.
+template <class T> struct GroupRhs {
+    T *const *B = nullptr;
+    int ldb = 0, nrhs = 0;
+};
 template <class T>
 bool getrf_group(int n, T *const *A, int lda, int *const *ipiv, int *info, int count, const T *const *next = nullptr,
-                 int next_count = 0);
+                 int next_count = 0, GroupRhs<T> rhs = {});
 template <class T> bool getrs(char trans, int n, int nrhs, const T *A, int lda, const int *ipiv, T *B, int ldb);
 template <class T> bool potrf(char uplo, int n, T *A, int lda, int *info);
 // potrf on up to group_size matrices of one order and leading dimension at once (A[0..count)),

@@ -24,10 +24,12 @@ inline bool group_counts(int count, int next_count) {
 template <class T> bool getrf_group_covers(int n) { return !is_complex<T> && n >= 1 && n <= ladder::lu::kGroupMax; }
 
 template <class T>
-bool getrf_group(int n, T *const *A, int lda, int *const *ipiv, int *info, int count, const T *const *next, int next_count) {
+bool getrf_group(int n, T *const *A, int lda, int *const *ipiv, int *info, int count, const T *const *next, int next_count,
+                 GroupRhs<T> rhs) {
     if (!getrf_group_covers<T>(n) || !group_counts(count, next_count)) return false;
+    if (rhs.nrhs < 0 || rhs.nrhs > ladder::lu::kGroupRhsMax) return false;
     if constexpr (is_complex<T>) return false;
-    else return BL_BY_ISA(getrf_group<T>)(n, A, lda, ipiv, info, count, next, next_count);
+    else return BL_BY_ISA(getrf_group<T>)(n, A, lda, ipiv, info, count, next, next_count, rhs);
 }
 
 template <class T> bool potrf_group_covers(int n) {
@@ -83,7 +85,7 @@ bool trsv(char uplo, char trans, char diag, int n, const T *A, int lda, T *x, in
 
 #define BL_SMALL_DISPATCH(p, T)                                                                   \
     template bool getrf_group_covers<T>(int);                                                     \
-    template bool getrf_group<T>(int, T *const *, int, int *const *, int *, int, const T *const *, int); \
+    template bool getrf_group<T>(int, T *const *, int, int *const *, int *, int, const T *const *, int, GroupRhs<T>); \
     template bool potrf_group_covers<T>(int);                                                     \
     template bool potrf_group<T>(char, int, T *const *, int, int *, int, const T *const *, int);  \
     template bool geqrf_group_covers<T>(int, int);                                                \

@@ -12,6 +12,7 @@
 #include <cstdint>
 
 #include "args.hpp"
+#include "small.hpp"
 
 namespace bl {
 namespace cpu {
@@ -20,7 +21,7 @@ namespace small {
 #define BL_SMALL_ISA_ENTRIES                                                                      \
     template <class R>                                                                            \
     bool getrf_group(int n, R *const *A, int lda, int *const *ipiv, int *info, int count, const R *const *next, \
-                     int next_count);                                                             \
+                     int next_count, GroupRhs<R> rhs);                                            \
     template <class R>                                                                            \
     bool potrf_group(char uplo, int n, R *const *A, int lda, int *info, int count, const R *const *next, \
                      int next_count);                                                             \

@@ -37,12 +37,18 @@ template <class R> SimdV<R, 32> abs(SimdV<R, 32> v) {
 // factor an identity and are not written back. A column is N + 1 lane groups long, not N: columns
 // a multiple of 4 KiB apart make a load wait on an unrelated earlier store with the same low
 // address bits (4K aliasing).
+// With right-hand sides (gesv: rhs.nrhs of them, at most ladder::lu::kGroupRhsMax), the kernel
+// factors the augmented matrix [A_l | B_l]: B's columns follow A's in the copy and take every
+// interchange and update, which is getrs's forward solve (its row interchanges, then L's unit
+// triangle, as dtrsm orders them); the back substitution with U then runs over the lanes too, and
+// each lane's solution goes back to B_l unless its factor is singular (B_l left as it was, as gesv
+// leaves it). At the small orders this replaces a call of the one-matrix solve per matrix.
 template <class R, class Nt>
 bool getrf_group_kernel(Nt N, R *const *A, int lda, int *const *ipiv, int *info, int count, const R *const *next,
-                        int next_count) {
-    constexpr int G = group_size, Cap = capacity<Nt>;
-    const int LD = (N + 1) * G;
-    GroupCopy<R, Nt, Cap * (Cap + 1) * G> copy;
+                        int next_count, GroupRhs<R> rhs) {
+    constexpr int G = group_size, Cap = capacity<Nt>, RhsMax = ladder::lu::kGroupRhsMax;
+    const int LD = (N + 1) * G, NC = N + rhs.nrhs;
+    GroupCopy<R, Nt, (Cap + RhsMax) * (Cap + 1) * G> copy;
     R *const w = copy.get();
     if (!w) return false;
     int piv[Cap][G], inf[G];
@@ -71,8 +77,13 @@ bool getrf_group_kernel(Nt N, R *const *A, int lda, int *const *ipiv, int *info,
         for (int i = Nk; i < N; ++i)
             for (int l = 0; l < G; ++l) wc[i * G + l] = a[l][off + i];
     }
+    for (int c = N; c < NC; ++c)
+        for (int l = 0; l < G; ++l) {
+            const R *b = rhs.B[l < count ? l : 0] + int64_t(c - N) * rhs.ldb;
+            for (int i = 0; i < N; ++i) w[c * LD + i * G + l] = b[i];
+        }
     for (int l = count; l < G; ++l)
-        for (int c = 0; c < N; ++c)
+        for (int c = 0; c < NC; ++c)
             for (int i = 0; i < N; ++i) w[c * LD + i * G + l] = R(i == c);
     const R sfmin = std::numeric_limits<R>::min();
     for (int j = 0; j < N; ++j) {
@@ -94,7 +105,7 @@ bool getrf_group_kernel(Nt N, R *const *A, int lda, int *const *ipiv, int *info,
         for (int l = 0; l < G; ++l) {
             const int q = piv[j][l] = int(p[l]);
             if (q != j)
-                for (int c = j; c < N; ++c) std::swap(w[c * LD + j * G + l], w[c * LD + q * G + l]);
+                for (int c = j; c < NC; ++c) std::swap(w[c * LD + j * G + l], w[c * LD + q * G + l]);
         }
         bool tiny = false;
         for (int l = 0; l < G; ++l) {
@@ -113,7 +124,7 @@ bool getrf_group_kernel(Nt N, R *const *A, int lda, int *const *ipiv, int *info,
                 }
         }
         for (int l = 0; l < G; ++l) inf[l] = (d[l] == R(0)) & (inf[l] == 0) ? j + 1 : inf[l];
-        for (int c = j + 1; c < N; ++c) {
+        for (int c = j + 1; c < NC; ++c) {
             R *wc = w + c * LD;
             alignas(64) R t[G];
             for (int l = 0; l < G; ++l) t[l] = wc[j * G + l];
@@ -154,14 +165,30 @@ bool getrf_group_kernel(Nt N, R *const *A, int lda, int *const *ipiv, int *info,
         for (int j = 0; j < N; ++j) ipiv[l][j] = piv[j][l] + 1;
         info[l] = inf[l];
     }
+    // U x = y by columns, as dtrsm's upper solve (a division by each diagonal element); rows up
+    // to c of column c are final (the later interchanges move rows past c only).
+    for (int c = N; c < NC; ++c) {
+        R *x = w + c * LD;
+        for (int k = N - 1; k >= 0; --k) {
+            const R *u = w + k * LD;
+            for (int l = 0; l < G; ++l) x[k * G + l] /= u[k * G + l];
+            for (int i = 0; i < k; ++i)
+                for (int l = 0; l < G; ++l) x[i * G + l] -= x[k * G + l] * u[i * G + l];
+        }
+        for (int l = 0; l < count; ++l)
+            if (inf[l] == 0) {
+                R *b = rhs.B[l] + int64_t(c - N) * rhs.ldb;
+                for (int i = 0; i < N; ++i) b[i] = x[i * G + l];
+            }
+    }
     return true;
 }
 
 // One instance of the kernel, with everything it calls inlined into it.
 template <class R, class Nt>
 BL_SMALL_FLATTEN bool getrf_group_one(Nt N, R *const *A, int lda, int *const *ipiv, int *info, int count,
-                                      const R *const *next, int next_count) {
-    return getrf_group_kernel(N, A, lda, ipiv, info, count, next, next_count);
+                                      const R *const *next, int next_count, GroupRhs<R> rhs) {
+    return getrf_group_kernel(N, A, lda, ipiv, info, count, next, next_count, rhs);
 }
 
 BL_ISA_END
@@ -171,13 +198,13 @@ namespace BL_ISA {
 // checked the order and the counts.
 template <class R>
 bool getrf_group(int n, R *const *A, int lda, int *const *ipiv, int *info, int count, const R *const *next,
-                 int next_count) {
+                 int next_count, GroupRhs<R> rhs) {
     return with_group_order<ladder::lu::kGroupFixedMax, ladder::lu::kGroupMax>(
-        n, [&](auto N) { return getrf_group_one(N, A, lda, ipiv, info, count, next, next_count); });
+        n, [&](auto N) { return getrf_group_one(N, A, lda, ipiv, info, count, next, next_count, rhs); });
 }
 
 #define BL_LU_GROUP(p, R)                                                                         \
-    template bool getrf_group<R>(int, R *const *, int, int *const *, int *, int, const R *const *, int);
+    template bool getrf_group<R>(int, R *const *, int, int *const *, int *, int, const R *const *, int, GroupRhs<R>);
 #define BL_LU_GROUP_REAL(p, T) BL_REAL_ONLY_##p(BL_LU_GROUP, T)
 BL_PRECISIONS(BL_LU_GROUP_REAL)
 }  // namespace BL_ISA
