@@ -18,44 +18,15 @@
 #include "backend.hpp"
 #include "blocked.cuh"
 #include "kernels.cuh"
+#include "reflector.cuh"
 #include "stage.cuh"
 
 namespace bl {
 namespace cuda {
 namespace {
 
-// An elementary reflector H = I - tau v v^H with H^H (alpha, x) = (beta, 0), as ?larfg makes it
-// from alpha and ||x||: v = (1, scale * x), beta real. (LAPACK's further rescaling when |beta| is
-// below the safe minimum, for vectors of subnormal numbers, is left out.)
-template <class T> struct Reflector {
-    T tau, scale;
-    RealOf<T> beta;
-};
-template <class T> __device__ Reflector<T> reflector(T alpha, RealOf<T> xnorm) {
-    using R = RealOf<T>;
-    const R ar = real_(alpha), ai = imag_(alpha);
-    if (xnorm == R(0) && ai == R(0)) return {T(0), T(1), ar};
-    const R big = max(max(fabs(ar), fabs(ai)), xnorm), r = ar / big, i = ai / big, x = xnorm / big;
-    const R beta = -copysign(big * sqrt(r * r + i * i + x * x), ar);  // ?lapy3: no square over- or underflows
-    return {make_scalar<T>((beta - ar) / beta, -ai / beta), T(1) / (alpha - T(beta)), beta};
-}
-
 // The lanes a team's warp has (32; a team of one thread in a host-side check of this code).
 template <class Team> __device__ int lanes(const Team &t) { return min(32, t.size()); }
-
-// ||x|| for the `count` elements get(k) from the team's plain sum of their squares, `ssq`; formed
-// again from the elements scaled by a power of two when that sum may have lost them to underflow
-// or overflowed (LAPACK's ?nrm2 is exact at any scale). Only then does it read the elements again
-// (a zero vector, or one of tiny or huge numbers): every thread takes the same branch.
-template <class Team, class R, class Get>
-__device__ R norm_of(const Team &t, R ssq, int count, Get get, void *scratch) {
-    if (count <= 0) return R(0);
-    if (ssq >= Limits<R>::min() / Limits<R>::epsilon() && ssq <= Limits<R>::max()) return sqrt(ssq);
-    const R s = ldexp(R(1), (ssq > Limits<R>::max() ? -5 : 5) * Limits<R>::max_exponent / 8);
-    R part = R(0);
-    for (int k = t.rank(); k < count; k += t.size()) part += abs2(get(k) * s);
-    return sqrt(sum(t, part, scratch)) / s;
-}
 
 // ---- the batch as M x N problems, M >= N ----------------------------------------------------------
 template <class T> struct Problem {
@@ -113,7 +84,7 @@ __device__ void gebd2(const Team &t, int M, int N, const Block<T> &A, RealOf<T> 
         R part = R(0);
         for (int r = i + 1 + t.rank(); r < M; r += t.size()) part += abs2(A.get(r, i));
         R norm = norm_of(t, sum(t, part, scratch), M - i - 1, [&](int k) { return A.get(i + 1 + k, i); }, scratch);
-        Reflector<T> h = reflector(A.get(i, i), norm);
+        Reflector<T> h = larfg(A.get(i, i), norm);
         for (int r = i + 1 + t.rank(); r < M; r += t.size()) A.put(r, i, A.get(r, i) * h.scale);
         t.sync();  // the scaled column is read by every warp below; A(i, i) by every thread above
         if (t.rank() == 0) tq[i] = h.tau, d[i] = h.beta, A.put(i, i, T(h.beta));
@@ -136,7 +107,7 @@ __device__ void gebd2(const Team &t, int M, int N, const Block<T> &A, RealOf<T> 
         part = R(0);
         for (int c = i + 2 + t.rank(); c < N; c += t.size()) part += abs2(A.get(i, c));
         norm = norm_of(t, sum(t, part, scratch), N - i - 2, [&](int k) { return A.get(i, i + 2 + k); }, scratch);
-        h = reflector(conj_(A.get(i, i + 1)), norm);
+        h = larfg(conj_(A.get(i, i + 1)), norm);
         // row i stores conj(u) = conj(scale) * A(i, c)
         for (int c = i + 2 + t.rank(); c < N; c += t.size()) A.put(i, c, conj_(h.scale) * A.get(i, c));
         t.sync();
@@ -249,7 +220,7 @@ __device__ void labrd(const Team &t, const Panel<T> &g, int64_t b, const PanelSh
         }
         R norm = sum(t, part, scratch);  // (its barriers publish alpha)
         norm = norm_of(t, norm, mm - i - 1, [&](int k) { return A.get(i + 1 + k, i); }, scratch);
-        Reflector<T> h = reflector(alpha, norm);
+        Reflector<T> h = larfg(alpha, norm);
         const T tauq = h.tau;
         for (int r = i + 1 + rank; r < mm; r += size) {
             const T a = A.get(r, i) * h.scale;
@@ -291,7 +262,7 @@ __device__ void labrd(const Team &t, const Panel<T> &g, int64_t b, const PanelSh
         }
         norm = sum(t, part, scratch);
         norm = norm_of(t, norm, nn - i - 2, [&](int k) { return A.get(i, i + 2 + k); }, scratch);
-        h = reflector(alpha, norm);
+        h = larfg(alpha, norm);
         const T taup = h.tau;
         for (int c = i + 2 + rank; c < nn; c += size) {
             const T a = conj_(h.scale) * A.get(i, c);  // row i stores conj(u)

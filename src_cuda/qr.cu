@@ -130,7 +130,8 @@ __device__ void geqr2(const Team &t, int m, int k, int ncols, Col col, T *tau, v
     t.sync();
     for (int j = 0; j < k; ++j) {
         T *v = col(j);
-        const Reflector<T> h = larfg(v[j], *tail);
+        const R norm = norm_of(t, *tail, m - j - 1, [&](int r) { return v[j + 1 + r]; }, scratch);
+        const Reflector<T> h = larfg(v[j], norm);
         if (!h.identity)
             for (int r = j + 1 + t.rank(); r < m; r += t.size()) v[r] *= h.scale;
         t.sync();  // v below the diagonal scaled; every thread has read v[j] and *tail

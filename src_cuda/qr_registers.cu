@@ -46,7 +46,19 @@ __global__ void __launch_bounds__(128) qr_registers(QrRegisters<T> g) {
 #pragma unroll
         for (int s = 0; s < RPL; ++s)
             if (lane + NB * s > j) part += abs2(x[s][j]);  // rows past M hold zeros
-        const Reflector<T> h = larfg(shfl(x[0][j], j, NB), lanes_sum<NB>(part));
+        const R ssq = lanes_sum<NB>(part);
+        const bool unsafe = j + 1 < M && ssq_unsafe(ssq);
+        R norm = sqrt(ssq);
+        if (__any_sync(~0u, unsafe)) {  // the whole warp shuffles, its matrices with nothing to redo too
+            const R sc = unsafe ? norm_rescale(ssq) : R(1);
+            part = R(0);
+#pragma unroll
+            for (int s = 0; s < RPL; ++s)
+                if (lane + NB * s > j) part += abs2(x[s][j] * sc);
+            const R again = sqrt(lanes_sum<NB>(part)) / sc;
+            norm = unsafe ? again : norm;
+        }
+        const Reflector<T> h = larfg(shfl(x[0][j], j, NB), norm);
         T v[RPL];
 #pragma unroll
         for (int s = 0; s < RPL; ++s) {
