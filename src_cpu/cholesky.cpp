@@ -1,6 +1,7 @@
 // CPU backend: Cholesky factorization and the solves built on it.
 #include "backend.hpp"
 #include "lapack.hpp"
+#include "ladder.hpp"
 #include "parallel.hpp"
 #include "small.hpp"
 #include "tiled.hpp"
@@ -21,26 +22,33 @@ template <class T> void factor(char uplo, int n, T *A, int lda, int *info, T *wo
 }
 
 // potrf and posv on a batch of one small order: the kernel that factors several matrices at once,
-// group by group; `then(i)` runs on each matrix of a group right after the group's factorization,
-// while its factor is still in cache (posv's solve). False when the batch is not such a batch.
-template <class T, class Op, class Then> bool factor_groups(const Op &op, Then &&then) {
+// group by group; `rhs(first, b)` gives the right-hand sides the kernel solves with the group of
+// matrices from `first` (b: room for their pointers; nrhs = 0 for none), and `then(i)` runs on
+// each matrix of a group right after the group's factorization, while its factor is still in
+// cache (posv's solve past the kernel's). False when the batch is not such a batch.
+template <class T, class Op, class Rhs, class Then> bool factor_groups(const Op &op, Rhs &&rhs, Then &&then) {
     if (op.b.layout == Layout::Variable || !small::potrf_group_covers<T>(op.n.value)) return false;
     for_each_group(op, small::group_size, [&](int64_t first, int size, int next) {
-        T *a[small::group_size];
+        T *a[small::group_size], *b[small::group_size];
         const T *an[small::group_size];
         for (int l = 0; l < size; ++l) a[l] = op.A[first + l];
         for (int l = 0; l < next; ++l) an[l] = op.A[first + size + l];
         const char uplo = op.uplo.value;
         const int n = op.n.value, lda = op.A.ld.value;
-        if (!small::potrf_group(uplo, n, a, lda, &op.b.info[first], size, an, next))  // no memory for its copy
-            for (int l = 0; l < size; ++l) lapack::potrf(uplo, n, a[l], lda, &op.b.info[first + l]);
+        const small::GroupRhs<T> r = rhs(first, b);
+        int *info = &op.b.info[first];
+        if (!small::potrf_group(uplo, n, a, lda, info, size, an, next, r))  // no memory for its copy
+            for (int l = 0; l < size; ++l) {
+                lapack::potrf(uplo, n, a[l], lda, &info[l]);
+                if (r.nrhs > 0 && info[l] == 0) lapack::potrs(uplo, n, r.nrhs, a[l], lda, b[l], r.ldb, &info[l]);
+            }
         for (int l = 0; l < size; ++l) then(first + l);
     });
     return true;
 }
 
 template <class T> int run(const Potrf<T> &op) {
-    if (factor_groups<T>(op, [](int64_t) {})) return 0;
+    if (factor_groups<T>(op, [](int64_t, T **) { return small::GroupRhs<T>{}; }, [](int64_t) {})) return 0;
     ThreadWork<T> work(tiled::workspace<T>(op.n, op.b.count));
     for_each_matrix(op, [&](int64_t i) { factor(op.uplo.value, op.n[i], op.A[i], op.A.ld[i], &op.b.info[i], work.get()); });
     return 0;
@@ -72,7 +80,17 @@ template <class T> int run(const Posv<T> &op) {
         if (*info == 0)
             solve_cholesky<T>(op.uplo.value, op.n[i], op.nrhs[i], op.A[i], op.A.ld[i], op.B[i], op.B.ld[i], info);
     };
-    if (factor_groups<T>(op, solve)) return 0;
+    if (op.b.layout != Layout::Variable && op.nrhs.value <= ladder::cholesky::kGroupRhsMax &&
+        int64_t(op.n.value) * op.nrhs.value <= ladder::cholesky::kGroupSolveElems) {
+        // The group kernel solves once it has factored.
+        auto rhs = [&](int64_t first, T **b) {
+            const int here = int(std::min<int64_t>(small::group_size, op.b.count - first));
+            for (int l = 0; l < here; ++l) b[l] = op.B[first + l];
+            return small::GroupRhs<T>{b, op.B.ld.value, op.nrhs.value};
+        };
+        if (factor_groups<T>(op, rhs, [](int64_t) {})) return 0;
+    }
+    if (factor_groups<T>(op, [](int64_t, T **) { return small::GroupRhs<T>{}; }, solve)) return 0;
     ThreadWork<T> work(tiled::workspace<T>(op.n, op.b.count));
     for_each_matrix(op, [&](int64_t i) {
         factor(op.uplo.value, op.n[i], op.A[i], op.A.ld[i], &op.b.info[i], work.get());

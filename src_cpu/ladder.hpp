@@ -50,10 +50,11 @@ constexpr int kGroupMax = 56;
 constexpr int kGroupFixedMax = 6;
 // gesv through getrf_group solves inside the kernel (B as extra columns of the group's copy) up to
 // this many right-hand sides while n * nrhs is at most kGroupSolveElems; past either, after it,
-// matrix by matrix. Faster with one right-hand side at every group order (1.05-1.5x getrf +
-// getrs), with four up to order 16 and 0.8x at 32 (the copy, larger than L1, slows the updates).
+// matrix by matrix. 1.1-1.8x getrf + getrs up to n = 33 with one right-hand side, with four up
+// to 16; 0.98x at 48 with one and 0.8x at 32 with four (the copy, larger than L1, slows the
+// updates).
 constexpr int kGroupRhsMax = 4;
-constexpr int kGroupSolveElems = 64;
+constexpr int kGroupSolveElems = 32;
 // The one-matrix getrf (any m, n up to it) and getrs (n up to it).
 constexpr int kSmallMax = ladder::kSmallMax;
 // Square orders compiled one by one in the one-matrix getrf: faster at every order for real
@@ -72,6 +73,12 @@ constexpr int kGroupMax = 64;
 // potrf_group orders compiled one by one; past them one version takes the order at run time,
 // as fast from order 16 in float and faster in double.
 constexpr int kGroupFixedMax = 15;
+// posv through potrf_group solves in the kernel, with the factor still in its copy, up to this
+// many right-hand sides while n * nrhs is at most kGroupSolveElems; past either, matrix by matrix
+// after each group. In the kernel: 2.3x potrf + potrs at n = 4, 1.2x at 16 (one right-hand side);
+// 0.9x from n = 32 and at 16 with four, where the one-matrix solve's own kernels are faster.
+constexpr int kGroupRhsMax = 4;
+constexpr int kGroupSolveElems = 16;
 // The one-matrix potrf and potrs: past it LAPACK's dpotrf is as fast (and the tiled kernel takes
 // over at tiled::kMin).
 constexpr int kSmallMax = ladder::kSmallMax;

@@ -27,8 +27,9 @@ template <class T> bool getrf(int m, int n, T *A, int lda, int *ipiv, int *info)
 // n (real types only). False also when it could not allocate its local copy (orders past
 // ladder::kGroupStackMax).
 template <class T> bool getrf_group_covers(int n);
-// Right-hand sides for getrf_group to solve with the factors it computes (gesv): B[0..count), each
-// n x nrhs with leading dimension ldb, nrhs at most ladder::lu::kGroupRhsMax; nrhs = 0 for none.
+// Right-hand sides for getrf_group / potrf_group to solve with the factors they compute (gesv,
+// posv): B[0..count), each n x nrhs with leading dimension ldb, nrhs at most ladder::lu::
+// kGroupRhsMax (getrf_group); nrhs = 0 for none.
 template <class T> struct GroupRhs {
     T *const *B = nullptr;
     int ldb = 0, nrhs = 0;
@@ -44,7 +45,7 @@ template <class T> bool potrf(char uplo, int n, T *A, int lda, int *info);
 template <class T> bool potrf_group_covers(int n);
 template <class T>
 bool potrf_group(char uplo, int n, T *const *A, int lda, int *info, int count, const T *const *next = nullptr,
-                 int next_count = 0);
+                 int next_count = 0, GroupRhs<T> rhs = {});
 template <class T> bool potrs(char uplo, int n, int nrhs, const T *A, int lda, T *B, int ldb);
 // trsv is not limited to tiny orders: with incx = 1 it takes any order (a one-matrix kernel below
 // ladder::trsv::kBlockedFrom, a kernel by blocks of columns from there) except transposed solves

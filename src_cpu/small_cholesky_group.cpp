@@ -79,9 +79,13 @@ void group_dots(const R *w, int LD, int i0, int j, Gv<R> (&t)[NR][NC][gv_count<R
 // dot product was one chain of dependent FMAs, which left most of the FMA units idle; element
 // (i, j + 1) still sums k = 0..j in order, its last term from the L(i, j) just computed, so every
 // result is bit for bit the lane-by-lane kernel's.
+// With right-hand sides (posv: rhs.nrhs of them), each lane whose factorization succeeded then
+// solves L L^T X = B with the factor still in the copy, as dpotrs's two triangular solves (dtrsm's
+// order of operations, a division by each diagonal element), over the lanes; B_l of a failed lane
+// is left as it was, as posv leaves it.
 template <class R, class Nt>
 bool potrf_group_kernel(Nt N, char uplo, R *const *A, int lda, int *info, int count, const R *const *next,
-                        int next_count) {
+                        int next_count, GroupRhs<R> rhs) {
     constexpr int G = group_size, Cap = capacity<Nt>, W = gv_width<R>, P = gv_count<R>;
     // Rows per block: 2 x 2 x P accumulators, 2 x P column and P row vectors fit AVX2's 16 registers.
     constexpr int RB = 2;
@@ -221,14 +225,32 @@ bool potrf_group_kernel(Nt N, char uplo, R *const *A, int lda, int *info, int co
         }
     }
     for (int l = 0; l < count; ++l) info[l] = done[l] < N ? done[l] + 1 : 0;
+    for (int c = 0; c < rhs.nrhs; ++c) {
+        alignas(64) R x[Cap * G];
+        for (int i = 0; i < N; ++i)
+            for (int l = 0; l < G; ++l) x[i * G + l] = l < count ? rhs.B[l][i + int64_t(c) * rhs.ldb] : R(0);
+        for (int k = 0; k < N; ++k) {  // L y = b (w(i, k) = L(i, k))
+            for (int l = 0; l < G; ++l) x[k * G + l] /= w[k * LD + k * G + l];
+            for (int i = k + 1; i < N; ++i)
+                for (int l = 0; l < G; ++l) x[i * G + l] -= x[k * G + l] * w[i * LD + k * G + l];
+        }
+        for (int k = N - 1; k >= 0; --k) {  // L^T x = y
+            for (int l = 0; l < G; ++l) x[k * G + l] /= w[k * LD + k * G + l];
+            for (int i = 0; i < k; ++i)
+                for (int l = 0; l < G; ++l) x[i * G + l] -= x[k * G + l] * w[k * LD + i * G + l];
+        }
+        for (int l = 0; l < count; ++l)
+            if (done[l] == N)
+                for (int i = 0; i < N; ++i) rhs.B[l][i + int64_t(c) * rhs.ldb] = x[i * G + l];
+    }
     return true;
 }
 
 // One instance of the kernel, with everything it calls inlined into it.
 template <class R, class Nt>
 BL_SMALL_FLATTEN bool potrf_group_one(Nt N, char uplo, R *const *A, int lda, int *info, int count,
-                                      const R *const *next, int next_count) {
-    return potrf_group_kernel(N, uplo, A, lda, info, count, next, next_count);
+                                      const R *const *next, int next_count, GroupRhs<R> rhs) {
+    return potrf_group_kernel(N, uplo, A, lda, info, count, next, next_count, rhs);
 }
 
 BL_ISA_END
@@ -237,13 +259,14 @@ namespace BL_ISA {
 // The orders of ladder::cholesky's group kernel (with_group_order). The caller
 // (small_dispatch.cpp) has checked the order and the counts.
 template <class R>
-bool potrf_group(char uplo, int n, R *const *A, int lda, int *info, int count, const R *const *next, int next_count) {
+bool potrf_group(char uplo, int n, R *const *A, int lda, int *info, int count, const R *const *next, int next_count,
+                 GroupRhs<R> rhs) {
     return with_group_order<ladder::cholesky::kGroupFixedMax, ladder::cholesky::kGroupMax>(
-        n, [&](auto N) { return potrf_group_one(N, uplo, A, lda, info, count, next, next_count); });
+        n, [&](auto N) { return potrf_group_one(N, uplo, A, lda, info, count, next, next_count, rhs); });
 }
 
 #define BL_CHOLESKY_GROUP(p, R)                                                                   \
-    template bool potrf_group<R>(char, int, R *const *, int, int *, int, const R *const *, int);
+    template bool potrf_group<R>(char, int, R *const *, int, int *, int, const R *const *, int, GroupRhs<R>);
 #define BL_CHOLESKY_GROUP_REAL(p, T) BL_REAL_ONLY_##p(BL_CHOLESKY_GROUP, T)
 BL_PRECISIONS(BL_CHOLESKY_GROUP_REAL)
 }  // namespace BL_ISA

@@ -37,10 +37,11 @@ template <class T> bool potrf_group_covers(int n) {
 }
 
 template <class T>
-bool potrf_group(char uplo, int n, T *const *A, int lda, int *info, int count, const T *const *next, int next_count) {
-    if (!potrf_group_covers<T>(n) || !group_counts(count, next_count)) return false;
+bool potrf_group(char uplo, int n, T *const *A, int lda, int *info, int count, const T *const *next, int next_count,
+                 GroupRhs<T> rhs) {
+    if (!potrf_group_covers<T>(n) || !group_counts(count, next_count) || rhs.nrhs < 0) return false;
     if constexpr (is_complex<T>) return false;
-    else return BL_BY_ISA(potrf_group<T>)(uplo, n, A, lda, info, count, next, next_count);
+    else return BL_BY_ISA(potrf_group<T>)(uplo, n, A, lda, info, count, next, next_count, rhs);
 }
 
 template <class T> bool geqrf_group_covers(int m, int n) {
@@ -87,7 +88,7 @@ bool trsv(char uplo, char trans, char diag, int n, const T *A, int lda, T *x, in
     template bool getrf_group_covers<T>(int);                                                     \
     template bool getrf_group<T>(int, T *const *, int, int *const *, int *, int, const T *const *, int, GroupRhs<T>); \
     template bool potrf_group_covers<T>(int);                                                     \
-    template bool potrf_group<T>(char, int, T *const *, int, int *, int, const T *const *, int);  \
+    template bool potrf_group<T>(char, int, T *const *, int, int *, int, const T *const *, int, GroupRhs<T>); \
     template bool geqrf_group_covers<T>(int, int);                                                \
     template unsigned geqrf_group<T>(int, int, T *const *, int, T *const *, int, const T *const *, int); \
     template bool gebrd_group_covers<T>(int, int);                                                \

@@ -24,7 +24,7 @@ namespace small {
                      int next_count, GroupRhs<R> rhs);                                            \
     template <class R>                                                                            \
     bool potrf_group(char uplo, int n, R *const *A, int lda, int *info, int count, const R *const *next, \
-                     int next_count);                                                             \
+                     int next_count, GroupRhs<R> rhs);                                            \
     template <class R>                                                                            \
     unsigned geqrf_group(int m, int n, R *const *A, int lda, R *const *tau, int count, const R *const *next, \
                      int next_count);                                                             \
