@@ -80,16 +80,8 @@ template <class T> int run(const Posv<T> &op) {
         if (*info == 0)
             solve_cholesky<T>(op.uplo.value, op.n[i], op.nrhs[i], op.A[i], op.A.ld[i], op.B[i], op.B.ld[i], info);
     };
-    if (op.b.layout != Layout::Variable && op.nrhs.value <= ladder::cholesky::kGroupRhsMax &&
-        int64_t(op.n.value) * op.nrhs.value <= ladder::cholesky::kGroupSolveElems) {
-        // The group kernel solves once it has factored.
-        auto rhs = [&](int64_t first, T **b) {
-            const int here = int(std::min<int64_t>(small::group_size, op.b.count - first));
-            for (int l = 0; l < here; ++l) b[l] = op.B[first + l];
-            return small::GroupRhs<T>{b, op.B.ld.value, op.nrhs.value};
-        };
-        if (factor_groups<T>(op, rhs, [](int64_t) {})) return 0;
-    }
+    auto rhs = small::group_rhs<T>(op, ladder::cholesky::kGroupRhsMax, ladder::cholesky::kGroupSolveElems);
+    if (rhs.in_kernel && factor_groups<T>(op, rhs, [](int64_t) {})) return 0;  // the group kernel solves
     if (factor_groups<T>(op, [](int64_t, T **) { return small::GroupRhs<T>{}; }, solve)) return 0;
     ThreadWork<T> work(tiled::workspace<T>(op.n, op.b.count));
     for_each_matrix(op, [&](int64_t i) {

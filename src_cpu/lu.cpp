@@ -102,14 +102,8 @@ template <class T> int run(const Gesv<T> &op) {
         if (*info == 0)
             solve_lu<T>('N', op.n[i], op.nrhs[i], op.A[i], op.A.ld[i], op.ipiv[i], op.B[i], op.B.ld[i], info);
     };
-    if (op.b.layout != Layout::Variable && op.nrhs.value <= ladder::lu::kGroupRhsMax &&
-        int64_t(op.n.value) * op.nrhs.value <= ladder::lu::kGroupSolveElems) {
-        // The group kernel solves as it factors.
-        auto rhs = [&](int64_t at, T **b) {
-            const int here = int(std::min<int64_t>(small::group_size, op.b.count - at));
-            for (int l = 0; l < here; ++l) b[l] = op.B[at + l];
-            return small::GroupRhs<T>{b, op.B.ld.value, op.nrhs.value};
-        };
+    auto rhs = small::group_rhs<T>(op, ladder::lu::kGroupRhsMax, ladder::lu::kGroupSolveElems);
+    if (rhs.in_kernel) {  // the group kernel solves as it factors
         auto nothing = [](int64_t) {};
         if (factor_groups<T>(op, op.n.value, op.n.value, small::group_size, rhs, nothing, nothing)) return 0;
     }

@@ -7,6 +7,8 @@
 // the same info, the same storage of factors and reflectors.
 #pragma once
 
+#include <algorithm>
+
 #include "args.hpp"
 
 namespace bl {
@@ -34,6 +36,24 @@ template <class T> struct GroupRhs {
     T *const *B = nullptr;
     int ldb = 0, nrhs = 0;
 };
+// The group kernels' right-hand sides in a uniform solve (gesv, posv): solved in the kernel
+// (`in_kernel`) when there are at most max_rhs of them and n * nrhs <= max_elems; rhs(first, b)
+// gives those of the group of matrices from `first` (b: room for their pointers), or none (nrhs =
+// 0) past either limit.
+template <class T, class Op> struct GroupSolve {
+    const Op &op;
+    bool in_kernel;
+    GroupRhs<T> operator()(int64_t first, T **b) const {
+        if (!in_kernel) return {};
+        const int here = int(std::min<int64_t>(group_size, op.b.count - first));
+        for (int l = 0; l < here; ++l) b[l] = op.B[first + l];
+        return {b, op.B.ld.value, op.nrhs.value};
+    }
+};
+template <class T, class Op> GroupSolve<T, Op> group_rhs(const Op &op, int max_rhs, int max_elems) {
+    return {op, op.b.layout != Layout::Variable && op.nrhs.value <= max_rhs &&
+                    int64_t(op.n.value) * op.nrhs.value <= max_elems};
+}
 template <class T>
 bool getrf_group(int n, T *const *A, int lda, int *const *ipiv, int *info, int count, const T *const *next = nullptr,
                  int next_count = 0, GroupRhs<T> rhs = {});
