@@ -41,8 +41,8 @@ public:
     int failed() const { return pos_; }
     const std::string &message() const { return msg_; }
 
-    // Runs the per-matrix checks, unless an array of sizes or pointers is missing (then they
-    // cannot be read). Uniform sizes are one value each, checked for matrix 0 even when the batch
+    // Runs the per-matrix checks, unless an array of sizes is missing (then they cannot be read;
+    // a missing array of pointers only leaves its own matrices unchecked). Uniform sizes are one value each, checked for matrix 0 even when the batch
     // is empty or its count illegal, so that an illegal batch never hides an illegal size before
     // it; the per-matrix arrays of vbatch have no entry to read then (docs/decisions.md).
     template <class F> void each(F &&body) {
@@ -119,7 +119,6 @@ public:
     template <class T> void operator()(const Array<T> &a, const char *, const char * = nullptr) {
         if (a.pointers && a.ptrs == nullptr && b_.count > 0) {
             fail(a.pos, std::string("(") + a.name + ") is a null array of pointers");
-            unreadable_ = true;
         } else if (a.pointers && b_.count > 0) {
             host_readable(a.ptrs);  // copied now, for the parts of `each` to share
         }
@@ -151,6 +150,7 @@ private:
         // Uniform sizes are checked for matrix 0 alone: its footprint stands for every matrix.
         add_bytes(a.pos, double(foot) * double(sizeof(T)) * (b_.layout == Layout::Variable ? 1.0 : double(b_.count)));
         if (a.pointers) {
+            if (a.ptrs == nullptr) return;  // reported as a null array; the other checks still run
             // Uniform sizes are checked once, for matrix 0: that check covers every pointer.
             const void *const *ptrs = host_readable(a.ptrs);
             int64_t first = i, last = b_.layout == Layout::Variable ? i : b_.count - 1;

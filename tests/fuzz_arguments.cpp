@@ -389,13 +389,14 @@ Expected expect(const List &L) {
     }
     if (L.batch < 0) fail(pos.batch, 'b');
     if (r.info && L.null_info && L.batch > 0) fail(pos.info, 'i');
-    // A missing array of sizes or of pointers: the per-matrix rules cannot be read.
+    // A missing array of sizes: the per-matrix rules cannot be read. A missing array of pointers
+    // leaves only its own matrices unchecked.
     bool unreadable = false;
     if (L.batch > 0) {
         for (size_t j = 0; j < r.sizes.size(); ++j)
             if (L.variable() && L.null_size[j]) fail(pos.size[j], 's'), unreadable = true;
         for (size_t a = 0; a < r.arrays.size(); ++a) {
-            if (e.layout != 's' && L.null_array[a]) fail(pos.array[a], 'a'), unreadable = true;
+            if (e.layout != 's' && L.null_array[a]) fail(pos.array[a], 'a');
             if (L.variable() && r.arrays[a].has_ld && L.null_ld[a]) fail(pos.ld[a], 'l'), unreadable = true;
         }
     }
@@ -415,7 +416,7 @@ Expected expect(const List &L) {
             if (e.layout == 's') {
                 if (L.null_array[a]) fail(pos.array[a], 'a');
                 if (!d.in && L.batch > 1 && L.stride[a] < footprint(d, ext[a], ld)) fail(pos.stride[a], 't');
-            } else {
+            } else if (!L.null_array[a]) {
                 const int first = L.variable() ? i : 0, last = L.variable() ? i : L.batch - 1;
                 for (int m = first; m <= last; ++m)
                     if (L.null_entry[a][size_t(m)]) fail(pos.array[a], 'a');

@@ -494,5 +494,24 @@ TYPED_TEST(Contract, NullArrayBeforeItsLeadingDimension) {
     }, &info, a, piv);
 }
 
+// A null array of pointers does not hide an illegal size before it: the sizes are still read.
+TYPED_TEST(Contract, NullPointerArrayAfterAnIllegalSize) {
+    using T = TypeParam;
+    const int count = 2, n = 4;
+    Batch<T> a(Layout::Strided, per(count, n), per(count, n));
+    Batch<int> piv(Layout::Strided, per(count, n), per(count, 1));
+    a.randomize();
+    std::vector<int> info(count), bad = {n, -1}, m = per(count, n);
+    T *const *no_a = nullptr;
+    // getrf (m, n, A, lda, ipiv, info, batch) in the pointer layouts
+    expect_rejected(1, [&] { return batchlapack::getrf_batch_ptr(-1, n, no_a, n, piv.ptrs(), info.data(), count); },
+                    &info, a, piv);
+    expect_rejected(2, [&] { return batchlapack::getrf_vbatch(m.data(), bad.data(), no_a, m.data(), piv.ptrs(), info.data(), count); },
+                    &info, a, piv);
+    // With legal sizes, the null array itself.
+    expect_rejected(3, [&] { return batchlapack::getrf_batch_ptr(n, n, no_a, n, piv.ptrs(), info.data(), count); },
+                    &info, a, piv);
+}
+
 }  // namespace
 }  // namespace bltest
