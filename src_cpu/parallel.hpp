@@ -122,10 +122,12 @@ private:
 // as long as the plain loop they replace; one thread fewer then runs faster. The full team is
 // tried again after a while (parallel.cpp says when).
 int loop_team();
-// What a loop of `team` threads saw: its duration and the spread of its threads' finishing times
-// (`judged`: enough chunks that the spread can only come from a straggler).
-void loop_finished(int team, double seconds, double spread, bool judged);
-double loop_clock();  // seconds, monotonic
+// What a loop of `team` threads saw: its duration, the spread of its threads' finishing times
+// (`judged`: enough chunks that the spread can only come from a straggler), and the share of its
+// threads' time from the loop's start to their finish that they ran (not waiting for a core).
+void loop_finished(int team, double seconds, double spread, double ran, bool judged);
+double loop_clock();   // seconds, monotonic
+double thread_clock();  // seconds of processor time of the calling thread
 
 // Calls f(k) for k in [0, count), in parallel when `parallel` holds. Iterations are handed out in
 // chunks, dynamically: with static shares the loop waits for the slowest thread, and a thread
@@ -139,14 +141,17 @@ template <class F> void parallel_loop(int64_t count, bool parallel, F &&f, int64
     }
     if (chunk < 1) chunk = std::max<int64_t>(1, count / (int64_t(16) * team));
     const double start = loop_clock();
-    double first = 1e300, last = 0;
-#pragma omp parallel num_threads(team) reduction(min : first) reduction(max : last)
+    double first = 1e300, last = 0, ran = 0, span = 0;
+#pragma omp parallel num_threads(team) reduction(min : first) reduction(max : last) reduction(+ : ran, span)
     {
+        const double cpu = thread_clock();
 #pragma omp for schedule(dynamic, chunk) nowait
         for (int64_t k = 0; k < count; ++k) f(k);
         first = last = loop_clock();
+        ran = thread_clock() - cpu;
+        span = last - start;
     }
-    loop_finished(team, last - start, last - first, count / chunk >= int64_t(8) * team);
+    loop_finished(team, last - start, last - first, span > 0 ? ran / span : 1, count / chunk >= int64_t(8) * team);
 }
 
 // Calls body(i) for every matrix i of the batch, in parallel. `body` must not throw. For variable
