@@ -156,6 +156,10 @@ ROUTINES = [
                   stride_doc='elements between C_i and C_{i+1}, >= ldc*(n-1)+n when batch > 1.'),
         ],
         shapes={'A': ('n', 'n'), 'ipiv': ('n',), 'C': ('n', 'n')},
+        magma=Magma(routine='getri_outofplace', A='dA_array', lda='ldda', ipiv='dipiv_array',
+                    C='dinvA_array', ldc='lddia', info='info_array'),
+        mkl=Mkl({'A': 'a', 'strideA': 'stride_a', 'strideIpiv': 'stride_ipiv', 'C': 'ainv',
+                 'ldc': 'ldainv', 'strideC': 'stride_ainv'}),
         info_doc='info[i] = 0 success; = j > 0 if U_i(j, j) is exactly zero: A_i is singular and '
                  'its inverse could not be computed.'),
     Routine(
@@ -197,6 +201,8 @@ ROUTINES = [
                   stride_doc='elements between A_i and A_{i+1}, >= lda*(n-1)+m when batch > 1.'),
         ],
         shapes={'A': ('m', 'n')},
+        magma=Magma(routine='getrf_nopiv', A='dA_array', lda='ldda', info='info_array'),
+        mkl=Mkl({'A': 'a', 'strideA': 'stride_a'}, routine='getrfnp'),
         info_doc='info[i] = 0 success; = j > 0 if U_i(j, j) is exactly zero (the factorization was '
                  'completed, but U_i is singular).'),
     Routine(
@@ -221,6 +227,10 @@ ROUTINES = [
                   stride_doc='elements between B_i and B_{i+1}, >= ldb*(nrhs-1)+n when batch > 1.'),
         ],
         shapes={'A': ('n', 'n'), 'B': ('n', 'nrhs')},
+        magma=Magma(routine='getrs_nopiv', A='dA_array', lda='ldda', B='dB_array', ldb='lddb',
+                    info='info_array'),
+        mkl=Mkl({'A': 'a', 'strideA': 'stride_a', 'B': 'b', 'strideB': 'stride_b'},
+                routine='getrsnp', group=False),
         info_doc='info[i] = 0 (the solve itself cannot fail).',
         batch_doc='number of systems, batch >= 0.'),
     Routine(
@@ -243,6 +253,8 @@ ROUTINES = [
                   stride_doc='elements between B_i and B_{i+1}, >= ldb*(nrhs-1)+n when batch > 1.'),
         ],
         shapes={'A': ('n', 'n'), 'B': ('n', 'nrhs')},
+        magma=Magma(routine='gesv_nopiv', A='dA_array', lda='ldda', B='dB_array', ldb='lddb',
+                    info='info_array'),
         info_doc='info[i] = 0 success; = j > 0 if U_i(j, j) is exactly zero (the factorization was '
                  'completed, but A_i is singular and no solution was computed).',
         batch_doc='number of systems, batch >= 0.'),
