@@ -6,54 +6,65 @@
 #include "parallel.hpp"
 
 #include <cmath>
+#include <complex>
 #include <limits>
+#include <type_traits>
 
 namespace bl {
 namespace cpu {
 namespace {
 
-// Columns a step of the blocked factorization takes; below twice this, the unblocked one runs
-// alone.
-constexpr int kBlock = 32;
+// The unblocked factorization takes matrices of up to kUnblocked elements (256 x 256: its columns
+// of L stay in L2, and it ran 1.4-2.2x LAPACK's getrf loop from 64 to 256, the blocked one 1.0-1.2x
+// there); beyond, blocks of kBlock columns (measured alike from 32 to 128 at 320 and 512).
+constexpr int64_t kUnblocked = 256 * 256;
+constexpr int kBlock = 64;
+// Orders up to which getrs_np solves in cache rather than by BLAS's trsm.
+constexpr int kSmallSolve = 64;
 
-// The unblocked factorization of the m x n matrix A, as LAPACK's getf2 with no interchanges: the
-// column below each pivot scaled by its reciprocal (divided by the pivot where the reciprocal
-// would overflow, as getf2 does), then the rank-one update of the columns to its right. A pivot
-// that is exactly zero leaves its column unscaled and sets info (first such pivot, counted from
-// `offset` + 1) and the factorization goes on. Arithmetic on a zero or NaN is LAPACK's: nothing
-// is skipped for such values.
+// The unblocked kernel (small_lu_np.hpp) for the baseline instruction set, and for real types on
+// x86-64-v4 (AVX-512), chosen at run time as the tiled kernels are.
+namespace base {
+#include "small_lu_np.hpp"
+}
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define BL_LU_NP_V4 1
+#pragma GCC push_options
+#pragma GCC target("arch=x86-64-v4")
+namespace v4 {
+#include "small_lu_np.hpp"
+}
+#pragma GCC pop_options
+#endif
+
+template <class T> bool wide() {
+#ifdef BL_LU_NP_V4
+    if constexpr (std::is_floating_point_v<T>) {
+        static const bool avx512 = __builtin_cpu_supports("x86-64-v4");
+        return avx512;
+    }
+#endif
+    return false;
+}
+
 template <class T> void getf2_np(int m, int n, T *A, int lda, int offset, int *info) {
     using R = decltype(std::abs(T{}));
     const R sfmin = std::numeric_limits<R>::min();
-    const int k = std::min(m, n);
-    for (int j = 0; j < k; ++j) {
-        T *col = A + int64_t(j) * lda;
-        const T p = col[j];
-        if (p != T(0)) {
-            if (std::abs(p) >= sfmin) {
-                const T r = T(1) / p;
-                for (int i = j + 1; i < m; ++i) col[i] *= r;
-            } else {
-                for (int i = j + 1; i < m; ++i) col[i] /= p;
-            }
-        } else if (*info == 0) {
-            *info = offset + j + 1;
-        }
-        for (int c = j + 1; c < n; ++c) {
-            T *to = A + int64_t(c) * lda;
-            const T t = to[j];
-            for (int i = j + 1; i < m; ++i) to[i] -= col[i] * t;
-        }
-    }
+#ifdef BL_LU_NP_V4
+    if constexpr (std::is_floating_point_v<T>)
+        if (wide<T>()) return v4::getf2_np(m, n, A, lda, offset, info, sfmin);
+#endif
+    base::getf2_np(m, n, A, lda, offset, info, sfmin);
 }
 
-// One matrix: the unblocked factorization for narrow matrices; otherwise right-looking by blocks
+// One matrix: the unblocked factorization for small matrices; otherwise right-looking by blocks
 // of kBlock columns (the panel unblocked, the block row by a unit lower triangular solve, the
 // trailing matrix by one product), the steps of the unblocked one in another order.
 template <class T> void getrf_np(int m, int n, T *A, int lda, int *info) {
     *info = 0;
     const int k = std::min(m, n);
-    if (k < 2 * kBlock) {
+    if (k == 0) return;  // an empty matrix's other dimension may be anything up to INT_MAX
+    if (int64_t(m) * n <= kUnblocked || k <= kBlock) {
         getf2_np(m, n, A, lda, 0, info);
         return;
     }
@@ -72,9 +83,18 @@ template <class T> void getrf_np(int m, int n, T *A, int lda, int *info) {
 }
 
 // The solve with the factors: op(A) = L U, so A X = B is L (U X) = B and A^T X = B (A^H) is
-// U^T (L^T X) = B. No failure once the arguments are legal.
+// U^T (L^T X) = B. No failure once the arguments are legal. Up to order kSmallSolve in cache
+// (small_lu_np.hpp): BLAS's trsm costs more in its calls than in its arithmetic there (the
+// OpenMP loop over two trsm ran at a third of one thread's rate at order 8).
 template <class T> void getrs_np(char trans, int n, int nrhs, const T *A, int lda, T *B, int ldb) {
     if (n == 0 || nrhs == 0) return;
+    if (n <= kSmallSolve) {
+#ifdef BL_LU_NP_V4
+        if constexpr (std::is_floating_point_v<T>)
+            if (wide<T>()) return v4::getrs_np(trans, n, nrhs, A, lda, B, ldb);
+#endif
+        return base::getrs_np(trans, n, nrhs, A, lda, B, ldb);
+    }
     if (trans == 'N') {
         lapack::trsm('L', 'L', 'N', 'U', n, nrhs, T(1), A, lda, B, ldb);
         lapack::trsm('L', 'U', 'N', 'N', n, nrhs, T(1), A, lda, B, ldb);

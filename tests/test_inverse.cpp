@@ -297,9 +297,10 @@ template <class T> void check_getrf_np(Layout l, const std::vector<int> &m, cons
 }
 
 TYPED_TEST(Inverse, GetrfNp) {
-    // Sizes past twice the blocked factorization's 32 columns, tall and wide ones.
+    // Tall and wide shapes, and matrices past the unblocked factorization's 65536 elements (the
+    // blocked one's 64-column panels; 700 x 100: two panels, the second of 36 columns).
     const int shapes[][2] = {{5, 3}, {3, 5}, {33, 17}, {17, 33}, {100, 65}, {150, 150}, {40, 150}, {300, 70},
-                             {0, 4}, {4, 0}, {1, 7},   {7, 1},   {129, 129}};
+                             {0, 4}, {4, 0}, {1, 7},   {7, 1},   {129, 129}, {300, 300}, {700, 100}, {90, 800}};
     for (Layout l : {Layout::Strided, Layout::Pointers}) {
         for (int n : test_sizes()) check_getrf_np<TypeParam>(l, std::vector<int>(3, n), std::vector<int>(3, n));
         for (auto &s : shapes) check_getrf_np<TypeParam>(l, std::vector<int>(3, s[0]), std::vector<int>(3, s[1]));
