@@ -193,6 +193,166 @@ template <class T> void gesv(Case &c) {
     };
 }
 
+// LAPACK's getri of matrix i (order c.size(i), leading dimension n) in place, with a workspace
+// of its blocked size.
+template <class T> int lapack_getri(Case &c, T *a, const int *ipiv, int64_t i) {
+    const int m = c.size(i), lwork = std::max(1, 64 * c.n);
+    return info_of([&](int *info) { lp::getri(m, a, c.n, ipiv, workspace<T>(lwork), lwork, info); });
+}
+
+// The inverse from getrf's factors, in place (factored by LAPACK, untimed).
+template <class T> void getri(Case &c) {
+    const int n = c.n;
+    auto &A = c.output<T>("A", int64_t(n) * n);
+    auto &ipiv = c.input<int>("ipiv", n);
+    fill_dominant(A, n, c.batch);
+    prepare(c.batch, "getrf", lapack_getrf(c, A, ipiv));
+    c.count_flops([](int m) { return bl::Getri<T>{{m}}.flops(0); });
+    c.call([&, n] {
+        return batchlapack::getri_batch(n, A.data(), n, A.stride, ipiv.data(), ipiv.stride, c.info.data(), int(c.batch));
+    }, [&, n] {
+        return batchlapack::getri_vbatch(c.sizes(), A.pointers(), c.same(n), ipiv.pointers(), c.info.data(), int(c.batch));
+    });
+    c.lapack = [&](int64_t i) { return lapack_getri(c, A[i], ipiv[i], i); };
+}
+
+// The inverse of a general matrix the way cuBLAS and MAGMA users compute it: getrf, then getri_oop
+// into C. Beside it the same by getrf and getrs with C = I as the n right-hand sides, which the
+// inverse must not lose to (the LAPACK loop: getrf, the factors copied into C, getri there).
+template <class T> void getri_oop(Case &c) {
+    const int n = c.n;
+    auto &A = c.output<T>("A", int64_t(n) * n);
+    auto &ipiv = c.result<int>("ipiv", n);
+    auto &C = c.output<T>("C", int64_t(n) * n);
+    fill_dominant(A, n, c.batch);
+    openmp_loop(c.batch, [&](int64_t i) {
+        std::fill(C[i], C[i] + C.stride, T(0));
+        for (int j = 0; j < n; ++j) C[i][int64_t(j) * n + j] = T(1);
+    });
+    c.count_flops([](int m) { return bl::Getrf<T>{{m, m}}.flops(0) + bl::GetriOop<T>{{m}}.flops(0); });
+    c.call([&, n] {
+        const int s = batchlapack::getrf_batch(n, n, A.data(), n, A.stride, ipiv.data(), ipiv.stride, c.info.data(),
+                                               int(c.batch));
+        return s ? s : batchlapack::getri_oop_batch(n, A.data(), n, A.stride, ipiv.data(), ipiv.stride, C.data(), n,
+                                                    C.stride, c.info.data(), int(c.batch));
+    }, [&, n] {
+        const int s = batchlapack::getrf_vbatch(c.sizes(), c.sizes(), A.pointers(), c.same(n), ipiv.pointers(),
+                                                c.info.data(), int(c.batch));
+        return s ? s : batchlapack::getri_oop_vbatch(c.sizes(), A.pointers(), c.same(n), ipiv.pointers(), C.pointers(),
+                                                     c.same(n), c.info.data(), int(c.batch));
+    });
+    c.call_parts("getrf+getrs", [&, n] {
+        const int s = batchlapack::getrf_batch(n, n, A.data(), n, A.stride, ipiv.data(), ipiv.stride, c.info.data(),
+                                               int(c.batch));
+        return s ? s : batchlapack::getrs_batch('N', n, n, A.data(), n, A.stride, ipiv.data(), ipiv.stride, C.data(), n,
+                                                C.stride, c.info.data(), int(c.batch));
+    }, [&, n] {
+        const int s = batchlapack::getrf_vbatch(c.sizes(), c.sizes(), A.pointers(), c.same(n), ipiv.pointers(),
+                                                c.info.data(), int(c.batch));
+        return s ? s : batchlapack::getrs_vbatch('N', c.sizes(), c.sizes(), A.pointers(), c.same(n), ipiv.pointers(),
+                                                 C.pointers(), c.same(n), c.info.data(), int(c.batch));
+    });
+    c.lapack = [&, n](int64_t i) {
+        const int m = c.size(i);
+        const int info = lapack_getrf(c, A, ipiv)(i);
+        if (info != 0) return info;
+        for (int j = 0; j < m; ++j) std::copy(A[i] + int64_t(j) * n, A[i] + int64_t(j) * n + m, C[i] + int64_t(j) * n);
+        return lapack_getri(c, C[i], ipiv[i], i);
+    };
+}
+
+// The triangular inverse of the upper triangle of a diagonally dominant matrix.
+template <class T> void trtri(Case &c) {
+    const int n = c.n;
+    auto &A = c.output<T>("A", int64_t(n) * n);
+    fill_dominant(A, n, c.batch);
+    c.count_flops([](int m) { return bl::Trtri<T>{{'U', 'N', m}}.flops(0); });
+    c.call([&, n] {
+        return batchlapack::trtri_batch('U', 'N', n, A.data(), n, A.stride, c.info.data(), int(c.batch));
+    }, [&, n] {
+        return batchlapack::trtri_vbatch('U', 'N', c.sizes(), A.pointers(), c.same(n), c.info.data(), int(c.batch));
+    });
+    c.lapack = [&, n](int64_t i) {
+        return info_of([&](int *info) { lp::trtri('U', 'N', c.size(i), A[i], n, info); });
+    };
+}
+
+// LU without pivoting of diagonally dominant matrices. LAPACK has none: its peer is LAPACK's getrf
+// (pivoting, which such matrices do not need), pivots in the thread's workspace.
+template <class T> void getrf_np(Case &c) {
+    const int n = c.n;
+    auto &A = c.output<T>("A", int64_t(n) * n);
+    fill_dominant(A, n, c.batch);
+    c.count_flops([](int m) { return bl::GetrfNp<T>{{m, m}}.flops(0); });
+    c.call([&, n] {
+        return batchlapack::getrf_np_batch(n, n, A.data(), n, A.stride, c.info.data(), int(c.batch));
+    }, [&, n] {
+        return batchlapack::getrf_np_vbatch(c.sizes(), c.sizes(), A.pointers(), c.same(n), c.info.data(), int(c.batch));
+    });
+    c.lapack = [&, n](int64_t i) {
+        const int m = c.size(i);
+        return info_of([&](int *info) { lp::getrf(m, m, A[i], n, workspace<int>(n), info); });
+    };
+}
+
+// The solve with getrf_np's factors (factored by the library, untimed); its peer, two triangular
+// solves by the BLAS, as a LAPACK user without such a routine writes it.
+template <class T> void getrs_np(Case &c) {
+    const int n = c.n, r = c.nrhs;
+    auto &A = c.input<T>("A", int64_t(n) * n);
+    auto &B = c.output<T>("B", int64_t(n) * r);
+    fill_dominant(A, n, c.batch);
+    fill_random(B, c.batch);
+    std::vector<int> info(size_t(c.batch));
+    if (batchlapack::getrf_np_batch(n, n, A.data(), n, A.stride, info.data(), int(c.batch)) != 0 ||
+        std::any_of(info.begin(), info.end(), [](int x) { return x != 0; }))
+        throw std::runtime_error("preparing the input: getrf_np failed");
+    c.count_flops([r](int m) { return bl::GetrsNp<T>{{'N', m, r}}.flops(0); });
+    c.call([&, n, r] {
+        return batchlapack::getrs_np_batch('N', n, r, A.data(), n, A.stride, B.data(), n, B.stride, c.info.data(),
+                                           int(c.batch));
+    }, [&, n, r] {
+        return batchlapack::getrs_np_vbatch('N', c.sizes(), c.same(r), A.pointers(), c.same(n), B.pointers(), c.same(n),
+                                            c.info.data(), int(c.batch));
+    });
+    c.lapack = [&, n, r](int64_t i) {
+        const int m = c.size(i);
+        lp::trsm('L', 'L', 'N', 'U', m, r, T(1), A[i], n, B[i], n);
+        lp::trsm('L', 'U', 'N', 'N', m, r, T(1), A[i], n, B[i], n);
+        return 0;
+    };
+}
+
+// gesv without pivoting; its peer LAPACK's gesv (with pivoting), and the library's getrf_np +
+// getrs_np as the parts it must not lose to.
+template <class T> void gesv_np(Case &c) {
+    const int n = c.n, r = c.nrhs;
+    auto &A = c.output<T>("A", int64_t(n) * n);
+    auto &B = c.output<T>("B", int64_t(n) * r);
+    fill_dominant(A, n, c.batch);
+    fill_random(B, c.batch);
+    c.count_flops([r](int m) { return bl::GesvNp<T>{{m, r}}.flops(0); });
+    c.call([&, n, r] {
+        return batchlapack::gesv_np_batch(n, r, A.data(), n, A.stride, B.data(), n, B.stride, c.info.data(), int(c.batch));
+    }, [&, n, r] {
+        return batchlapack::gesv_np_vbatch(c.sizes(), c.same(r), A.pointers(), c.same(n), B.pointers(), c.same(n),
+                                           c.info.data(), int(c.batch));
+    });
+    c.call_parts("getrf_np+getrs_np", [&, n, r] {
+        const int s = batchlapack::getrf_np_batch(n, n, A.data(), n, A.stride, c.info.data(), int(c.batch));
+        return s ? s : batchlapack::getrs_np_batch('N', n, r, A.data(), n, A.stride, B.data(), n, B.stride,
+                                                   c.info.data(), int(c.batch));
+    }, [&, n, r] {
+        const int s = batchlapack::getrf_np_vbatch(c.sizes(), c.sizes(), A.pointers(), c.same(n), c.info.data(),
+                                                   int(c.batch));
+        return s ? s : batchlapack::getrs_np_vbatch('N', c.sizes(), c.same(r), A.pointers(), c.same(n), B.pointers(),
+                                                    c.same(n), c.info.data(), int(c.batch));
+    });
+    c.lapack = [&, n, r](int64_t i) {
+        return info_of([&](int *info) { lp::gesv(c.size(i), r, A[i], n, workspace<int>(n), B[i], n, info); });
+    };
+}
+
 // ---- Cholesky (lower triangle) -------------------------------------------------------------
 template <class T> void potrf(Case &c) {
     const int n = c.n;
@@ -249,6 +409,18 @@ template <class T> void posv(Case &c) {
     c.lapack = [&, n, r](int64_t i) {
         return info_of([&](int *info) { lp::posv('L', c.size(i), r, A[i], n, B[i], n, info); });
     };
+}
+
+// The inverse from potrf's factor (factored by LAPACK, untimed).
+template <class T> void potri(Case &c) {
+    const int n = c.n;
+    auto &A = c.output<T>("A", int64_t(n) * n);
+    fill_spd(A, n, c.batch);
+    prepare(c.batch, "potrf", lapack_potrf(c, A));
+    c.count_flops([](int m) { return bl::Potri<T>{{'L', m}}.flops(0); });
+    c.call([&, n] { return batchlapack::potri_batch('L', n, A.data(), n, A.stride, c.info.data(), int(c.batch)); },
+           [&, n] { return batchlapack::potri_vbatch('L', c.sizes(), A.pointers(), c.same(n), c.info.data(), int(c.batch)); });
+    c.lapack = [&, n](int64_t i) { return info_of([&](int *info) { lp::potri('L', c.size(i), A[i], n, info); }); };
 }
 
 // ---- QR ------------------------------------------------------------------------------------
@@ -469,10 +641,14 @@ struct Entry {
 #define BL_BENCH_ENTRY(name, rows) \
     Entry { #name, rows, name<float>, name<double>, name<std::complex<float>>, name<std::complex<double>> }
 const Entry kEntries[] = {
-    BL_BENCH_ENTRY(getrf, 1), BL_BENCH_ENTRY(getrs, 1), BL_BENCH_ENTRY(gesv, 1),  BL_BENCH_ENTRY(potrf, 1),
-    BL_BENCH_ENTRY(potrs, 1), BL_BENCH_ENTRY(posv, 1),  BL_BENCH_ENTRY(geqrf, 1), BL_BENCH_ENTRY(ormqr, 1),
-    BL_BENCH_ENTRY(orgqr, 1), BL_BENCH_ENTRY(gels, 2),  BL_BENCH_ENTRY(gebrd, 1), BL_BENCH_ENTRY(trsv, 1),
-    BL_BENCH_ENTRY(trsm, 1),  BL_BENCH_ENTRY(gemm, 1),  BL_BENCH_ENTRY(gemv, 1),
+    BL_BENCH_ENTRY(getrf, 1),    BL_BENCH_ENTRY(getrs, 1),    BL_BENCH_ENTRY(gesv, 1),
+    BL_BENCH_ENTRY(getri, 1),    BL_BENCH_ENTRY(getri_oop, 2), BL_BENCH_ENTRY(trtri, 1),
+    BL_BENCH_ENTRY(getrf_np, 1), BL_BENCH_ENTRY(getrs_np, 1), BL_BENCH_ENTRY(gesv_np, 1),
+    BL_BENCH_ENTRY(potrf, 1),    BL_BENCH_ENTRY(potrs, 1),    BL_BENCH_ENTRY(posv, 1),
+    BL_BENCH_ENTRY(potri, 1),    BL_BENCH_ENTRY(geqrf, 1),    BL_BENCH_ENTRY(ormqr, 1),
+    BL_BENCH_ENTRY(orgqr, 1),    BL_BENCH_ENTRY(gels, 2),     BL_BENCH_ENTRY(gebrd, 1),
+    BL_BENCH_ENTRY(trsv, 1),     BL_BENCH_ENTRY(trsm, 1),     BL_BENCH_ENTRY(gemm, 1),
+    BL_BENCH_ENTRY(gemv, 1),
 };
 #undef BL_BENCH_ENTRY
 

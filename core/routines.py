@@ -6,9 +6,10 @@ from gen.table import Family, Routine, Opt, Int, Scalar, Array, Either, Magma, M
 
 # The public family headers (batchlapack/<family>.h), in the order batchlapack.h includes them.
 FAMILIES = [
-    Family('lu', 'LU factorization with partial pivoting and the solves built on it.'),
+    Family('lu', 'LU factorization, with partial pivoting or without, the solves and the inverses '
+                 'built on it, and the inverse of a triangular matrix.'),
     Family('cholesky', 'Cholesky factorization of Hermitian (symmetric) positive definite matrices '
-                       'and the solves built on it.'),
+                       'and the solves and the inverse built on it.'),
     Family('qr', 'QR factorization, applying and forming its Q, and linear least squares.',
            notes="Q is stored as LAPACK stores it: the Householder vectors below the diagonal of "
                  "the factored matrix and their scalar factors in tau, Q = H(1) H(2) ... H(k), "
@@ -111,6 +112,153 @@ ROUTINES = [
                  'completed, but A_i is singular and no solution was computed).',
         batch_doc='number of systems, batch >= 0.'),
     Routine(
+        'getri', op='Getri', family='lu',
+        purpose="for each i, the inverse of a general n-by-n matrix A_i from its LU factorization "
+                "computed by ?GETRF_BATCH, in place, as LAPACK's ?GETRI: inv(A_i) is found by "
+                "inverting U_i and then solving inv(A_i) * L_i = inv(U_i).",
+        args=[
+            Int('n', 'order of each A_i, n >= 0.'),
+            Array('A', 'T', 'inout',
+                  'on entry, the factors L_i and U_i from ?GETRF_BATCH; on exit, when '
+                  'info[i] = 0, the inverse of the original A_i (unchanged otherwise).',
+                  ld='lda', ld_doc='leading dimension of each A_i, lda >= max(1, n).',
+                  stride_doc='elements between A_i and A_{i+1}, >= lda*(n-1)+n when batch > 1.'),
+            Array('ipiv', 'int', 'in',
+                  'the pivot indices from ?GETRF_BATCH, n entries per matrix, 1-based.',
+                  stride_doc='entries between ipiv_i and ipiv_{i+1} (ipiv is only read: any '
+                             'value).'),
+        ],
+        shapes={'A': ('n', 'n'), 'ipiv': ('n',)},
+        info_doc='info[i] = 0 success; = j > 0 if U_i(j, j) is exactly zero: A_i is singular, its '
+                 'inverse could not be computed and A_i was left unchanged.'),
+    Routine(
+        'getri_oop', op='GetriOop', family='lu',
+        purpose="for each i, the inverse of a general n-by-n matrix from its LU factorization "
+                "computed by ?GETRF_BATCH, out of place: A_i and ipiv_i are only read, and the "
+                "inverse is written to C_i (the form of MAGMA's ?getri_outofplace_batched and "
+                "cuBLAS's cublas?getriBatched). The result and info are those of LAPACK's ?GETRI "
+                "on a copy of A_i.",
+        args=[
+            Int('n', 'order of each A_i and C_i, n >= 0.'),
+            Array('A', 'T', 'in',
+                  'the factors L_i and U_i from ?GETRF_BATCH; not modified.',
+                  ld='lda', ld_doc='leading dimension of each A_i, lda >= max(1, n).',
+                  stride_doc='elements between A_i and A_{i+1} (A is only read: any value).'),
+            Array('ipiv', 'int', 'in',
+                  'the pivot indices from ?GETRF_BATCH, n entries per matrix, 1-based.',
+                  stride_doc='entries between ipiv_i and ipiv_{i+1} (ipiv is only read: any '
+                             'value).'),
+            Array('C', 'T', 'out',
+                  'the n-by-n matrices C_i; on exit, when info[i] = 0, the inverse of the matrix '
+                  'A_i was factored from; otherwise a copy of the factors in A_i. C_i must not '
+                  'overlap A_i.',
+                  ld='ldc', ld_doc='leading dimension of each C_i, ldc >= max(1, n).',
+                  stride_doc='elements between C_i and C_{i+1}, >= ldc*(n-1)+n when batch > 1.'),
+        ],
+        shapes={'A': ('n', 'n'), 'ipiv': ('n',), 'C': ('n', 'n')},
+        magma=Magma(routine='getri_outofplace', A='dA_array', lda='ldda', ipiv='dipiv_array',
+                    C='dinvA_array', ldc='lddia', info='info_array'),
+        mkl=Mkl({'A': 'a', 'strideA': 'stride_a', 'strideIpiv': 'stride_ipiv', 'C': 'ainv',
+                 'ldc': 'ldainv', 'strideC': 'stride_ainv'}),
+        info_doc='info[i] = 0 success; = j > 0 if U_i(j, j) is exactly zero: A_i is singular and '
+                 'its inverse could not be computed.'),
+    Routine(
+        'trtri', op='Trtri', family='lu',
+        purpose="for each i, the inverse of an upper or lower triangular n-by-n matrix A_i, in "
+                "place, as LAPACK's ?TRTRI.",
+        args=[
+            Opt('uplo', 'UL', "'U': each A_i is upper triangular; 'L': lower triangular. Upper "
+                              "or lower case."),
+            Opt('diag', 'NU',
+                "'U': each A_i is unit triangular (its diagonal is not referenced);\n"
+                "'N': non-unit triangular. Upper or lower case."),
+            Int('n', 'order of each A_i, n >= 0.'),
+            Array('A', 'T', 'inout',
+                  'the triangular matrices; the other triangle is not referenced. On exit, when '
+                  'info[i] = 0, the triangle holds the inverse of A_i (unchanged otherwise).',
+                  ld='lda', ld_doc='leading dimension of each A_i, lda >= max(1, n).',
+                  stride_doc='elements between A_i and A_{i+1}, >= lda*(n-1)+n when batch > 1.'),
+        ],
+        shapes={'A': ('n', 'n')},
+        info_doc="info[i] = 0 success; = j > 0 if A_i(j, j) is exactly zero (diag 'N'): A_i is "
+                 "singular and was left unchanged."),
+    Routine(
+        'getrf_np', op='GetrfNp', family='lu',
+        purpose="for each i, the LU factorization of a general m-by-n matrix A_i without "
+                "pivoting, A_i = L_i * U_i (L_i unit lower triangular/trapezoidal, U_i upper "
+                "triangular/trapezoidal), for matrices that need no row interchanges (diagonally "
+                "dominant ones, for instance). LAPACK has no such routine: the steps are those of "
+                "LAPACK's ?GETRF with every pivot taken on the diagonal. Where a pivot is exactly "
+                "zero, its column of L_i is left unscaled and the factorization goes on, as ?GETF2 "
+                "does.",
+        args=[
+            Int('m', 'number of rows of each A_i, m >= 0.'),
+            Int('n', 'number of columns of each A_i, n >= 0.'),
+            Array('A', 'T', 'inout',
+                  'the matrices; on exit, the factors L_i and U_i (unit diagonal of L_i not '
+                  'stored).',
+                  ld='lda', ld_doc='leading dimension of each A_i, lda >= max(1, m).',
+                  stride_doc='elements between A_i and A_{i+1}, >= lda*(n-1)+m when batch > 1.'),
+        ],
+        shapes={'A': ('m', 'n')},
+        magma=Magma(routine='getrf_nopiv', A='dA_array', lda='ldda', info='info_array'),
+        mkl=Mkl({'A': 'a', 'strideA': 'stride_a'}, routine='getrfnp'),
+        info_doc='info[i] = 0 success; = j > 0 if U_i(j, j) is exactly zero (the factorization was '
+                 'completed, but U_i is singular).'),
+    Routine(
+        'getrs_np', op='GetrsNp', family='lu',
+        purpose="for each i, solves A_i * X_i = B_i, A_i**T * X_i = B_i or A_i**H * X_i = B_i with "
+                "a general n-by-n matrix A_i, using its LU factorization without pivoting computed "
+                "by ?GETRF_NP_BATCH.",
+        args=[
+            Opt('trans', 'NTC',
+                "the form of the systems, the same for every matrix:\n"
+                "'N': A_i * X_i = B_i; 'T': A_i**T * X_i = B_i; 'C': A_i**H * X_i = B_i\n"
+                "(= 'T' for real data). Upper or lower case."),
+            Int('n', 'order of each A_i, n >= 0.'),
+            Int('nrhs', 'number of right-hand sides (columns of each B_i), nrhs >= 0.'),
+            Array('A', 'T', 'in',
+                  'the factors L_i and U_i from ?GETRF_NP_BATCH.',
+                  ld='lda', ld_doc='leading dimension of each A_i, lda >= max(1, n).',
+                  stride_doc='elements between A_i and A_{i+1} (A is only read: any value).'),
+            Array('B', 'T', 'inout',
+                  'on entry, the n-by-nrhs right-hand sides B_i; on exit, the solutions X_i.',
+                  ld='ldb', ld_doc='leading dimension of each B_i, ldb >= max(1, n).',
+                  stride_doc='elements between B_i and B_{i+1}, >= ldb*(nrhs-1)+n when batch > 1.'),
+        ],
+        shapes={'A': ('n', 'n'), 'B': ('n', 'nrhs')},
+        magma=Magma(routine='getrs_nopiv', A='dA_array', lda='ldda', B='dB_array', ldb='lddb',
+                    info='info_array'),
+        mkl=Mkl({'A': 'a', 'strideA': 'stride_a', 'B': 'b', 'strideB': 'stride_b'},
+                routine='getrsnp', group=False),
+        info_doc='info[i] = 0 (the solve itself cannot fail).',
+        batch_doc='number of systems, batch >= 0.'),
+    Routine(
+        'gesv_np', op='GesvNp', family='lu',
+        purpose="for each i, solves A_i * X_i = B_i with a general n-by-n matrix A_i by its LU "
+                "factorization without pivoting, A_i = L_i * U_i (?GETRF_NP_BATCH, then "
+                "?GETRS_NP_BATCH).",
+        args=[
+            Int('n', 'order of each A_i, n >= 0.'),
+            Int('nrhs', 'number of right-hand sides (columns of each B_i), nrhs >= 0.'),
+            Array('A', 'T', 'inout',
+                  'the matrices; on exit, the factors L_i and U_i (unit diagonal of L_i not '
+                  'stored).',
+                  ld='lda', ld_doc='leading dimension of each A_i, lda >= max(1, n).',
+                  stride_doc='elements between A_i and A_{i+1}, >= lda*(n-1)+n when batch > 1.'),
+            Array('B', 'T', 'inout',
+                  'on entry, the n-by-nrhs right-hand sides B_i; on exit, the solutions X_i when '
+                  'info[i] = 0 (unchanged otherwise).',
+                  ld='ldb', ld_doc='leading dimension of each B_i, ldb >= max(1, n).',
+                  stride_doc='elements between B_i and B_{i+1}, >= ldb*(nrhs-1)+n when batch > 1.'),
+        ],
+        shapes={'A': ('n', 'n'), 'B': ('n', 'nrhs')},
+        magma=Magma(routine='gesv_nopiv', A='dA_array', lda='ldda', B='dB_array', ldb='lddb',
+                    info='info_array'),
+        info_doc='info[i] = 0 success; = j > 0 if U_i(j, j) is exactly zero (the factorization was '
+                 'completed, but A_i is singular and no solution was computed).',
+        batch_doc='number of systems, batch >= 0.'),
+    Routine(
         'potrf', op='Potrf', family='cholesky',
         purpose="for each i, the Cholesky factorization of a Hermitian (real: symmetric) positive "
                 "definite n-by-n matrix A_i, A_i = U_i**H * U_i (uplo = 'U') or A_i = L_i * L_i**H "
@@ -182,6 +330,26 @@ ROUTINES = [
                  'positive (definite): the factorization could not be completed and no solution '
                  'was computed.',
         batch_doc='number of systems, batch >= 0.'),
+    Routine(
+        'potri', op='Potri', family='cholesky',
+        purpose="for each i, the inverse of a Hermitian (real: symmetric) positive definite "
+                "n-by-n matrix A_i from its Cholesky factorization computed by ?POTRF_BATCH, in "
+                "place, as LAPACK's ?POTRI.",
+        args=[
+            Opt('uplo', 'UL',
+                "which factor A holds: 'U' A_i = U_i**H * U_i, 'L' A_i = L_i * L_i**H. Upper or "
+                "lower case."),
+            Int('n', 'order of each A_i, n >= 0.'),
+            Array('A', 'T', 'inout',
+                  'on entry, the factors U_i or L_i from ?POTRF_BATCH; on exit, when info[i] = 0, '
+                  'the same triangle of the inverse of the original A_i (unchanged otherwise). '
+                  'The other triangle is not referenced.',
+                  ld='lda', ld_doc='leading dimension of each A_i, lda >= max(1, n).',
+                  stride_doc='elements between A_i and A_{i+1}, >= lda*(n-1)+n when batch > 1.'),
+        ],
+        shapes={'A': ('n', 'n')},
+        info_doc='info[i] = 0 success; = j > 0 if the (j, j) element of the factor is exactly '
+                 'zero: A_i is singular and was left unchanged.'),
     Routine(
         'geqrf', op='Geqrf', family='qr',
         purpose="for each i, the QR factorization of a general m-by-n matrix, A_i = Q_i * R_i, as "

@@ -27,6 +27,9 @@ using flen = std::size_t;  // hidden Fortran character length
                    const int *, int *, flen);                                                     \
     void p##gesv_(const int *, const int *, T *, const int *, int *, T *, const int *, int *);    \
     void p##potrf_(fchar, const int *, T *, const int *, int *, flen);                            \
+    void p##getri_(const int *, T *, const int *, const int *, T *, const int *, int *);          \
+    void p##potri_(fchar, const int *, T *, const int *, int *, flen);                            \
+    void p##trtri_(fchar, fchar, const int *, T *, const int *, int *, flen, flen);               \
     void p##potf2_(fchar, const int *, T *, const int *, int *, flen);                            \
     void p##potrs_(fchar, const int *, const int *, const T *, const int *, T *, const int *,     \
                    int *, flen);                                                                  \
@@ -61,6 +64,15 @@ using flen = std::size_t;  // hidden Fortran character length
     }                                                                                             \
     inline void gesv(int n, int nrhs, T *a, int lda, int *ipiv, T *b, int ldb, int *info) {       \
         p##gesv_(&n, &nrhs, a, &lda, ipiv, b, &ldb, info);                                        \
+    }                                                                                             \
+    inline void getri(int n, T *a, int lda, const int *ipiv, T *work, int lwork, int *info) {     \
+        p##getri_(&n, a, &lda, ipiv, work, &lwork, info);                                         \
+    }                                                                                             \
+    inline void potri(char uplo, int n, T *a, int lda, int *info) {                               \
+        p##potri_(&uplo, &n, a, &lda, info, 1);                                                   \
+    }                                                                                             \
+    inline void trtri(char uplo, char diag, int n, T *a, int lda, int *info) {                    \
+        p##trtri_(&uplo, &diag, &n, a, &lda, info, 1, 1);                                         \
     }                                                                                             \
     inline void potrf(char uplo, int n, T *a, int lda, int *info) {                               \
         p##potrf_(&uplo, &n, a, &lda, info, 1);                                                   \

@@ -316,6 +316,30 @@ template <class T> std::vector<T> apply_op(const std::vector<T> &a, int rows, in
         }
     return t;
 }
+// A random Hermitian (real: symmetric) positive definite n x n matrix, C^H C + n I, both
+// triangles stored; with `indefinite`, A(n/2, n/2) = -1 makes the leading minor of order
+// n/2 + 1 negative (the smaller ones stay positive definite).
+template <class T> std::vector<T> hpd_matrix(int n, bool indefinite) {
+    std::vector<T> c(size_t(n) * n);
+    for (T &x : c) x = random_value<T>();
+    std::vector<T> a = matmul(apply_op(c, n, n, 'C'), c, n, n, n);
+    for (int j = 0; j < n; ++j) a[size_t(j) * n + j] = T(std::real(a[size_t(j) * n + j]) + n);
+    if (indefinite && n > 0) a[size_t(n / 2) * n + n / 2] = T(-1);
+    return a;
+}
+
+// L U for an m x n LU factorization `lu` as getrf stores it (L unit lower trapezoidal below the
+// diagonal, U upper trapezoidal on and above it), m x n.
+template <class T> std::vector<T> lu_product(const std::vector<T> &lu, int m, int n) {
+    const int k = std::min(m, n);
+    std::vector<T> L(size_t(m) * k), U(size_t(k) * n);
+    for (int c = 0; c < k; ++c)
+        for (int r = 0; r < m; ++r) L[size_t(c) * m + r] = r == c ? T(1) : r > c ? lu[size_t(c) * m + r] : T(0);
+    for (int c = 0; c < n; ++c)
+        for (int r = 0; r < k; ++r) U[size_t(c) * k + r] = r <= c ? lu[size_t(c) * m + r] : T(0);
+    return matmul(L, U, m, k, n);
+}
+
 // LAPACK's solve ratio (xGET02) for an n x n A and n x nrhs X, B:
 // ||B - A X||_1 / (n ||A||_1 ||X||_1 eps); 0 when there is nothing to solve.
 template <class T>

@@ -24,9 +24,11 @@ program compat_mkl
 
 contains
 
-  ! dgetrf_batch_strided, dgetrs_batch_strided; matrix 3 singular (info 2).
+  ! dgetrf_batch_strided, dgetrs_batch_strided, dgetri_oop_batch_strided; matrix 3 singular
+  ! (info 2).
   subroutine lu_double()
     double precision :: a(lda, n, nb), a0(lda, n, nb), b(ldb, nrhs, nb), b0(ldb, nrhs, nb)
+    double precision :: c(n, n, nb), work(64 * n)
     integer :: ipiv(n, nb), ipiv0(n, nb), info(nb), info_rf(nb), info0(nb), k
     call random_number(a)
     a(:, 2, 3) = 0
@@ -47,6 +49,15 @@ contains
     do k = 1, nb
       if (k /= 3) call check(maxval(abs(b(1:n, :, k) - b0(1:n, :, k))) <= 1d-8 * maxval(abs(b0(1:n, :, k))), &
                              'dgetrs_batch_strided: solutions')
+    end do
+    ! The inverses out of place, against LAPACK's getri on the factors.
+    call dgetri_oop_batch_strided(n, a, lda, lda * n, ipiv, n, c, n, n * n, nb, info)
+    call check(all(info == [0, 0, 2, 0, 0]), 'dgetri_oop_batch_strided: info')
+    do k = 1, nb
+      if (k == 3) cycle
+      call dgetri(n, a0(1, 1, k), lda, ipiv0(1, k), work, 64 * n, info0(k))
+      call check(maxval(abs(c(:, :, k) - a0(1:n, :, k))) <= 1d-8 * maxval(abs(a0(1:n, :, k))), &
+                 'dgetri_oop_batch_strided: inverses')
     end do
     ! An illegal leading dimension: -4 for every matrix, oneMKL's numbering (and LAPACK's).
     call dgetrf_batch_strided(n, n, a, n - 1, lda * n, ipiv, n, nb, info)

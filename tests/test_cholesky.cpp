@@ -39,18 +39,6 @@ CHOLESKY_SOLVE_CALL(potrs)
 CHOLESKY_SOLVE_CALL(posv)
 #undef CHOLESKY_SOLVE_CALL
 
-// A random Hermitian (real: symmetric) positive definite n x n matrix, C^H C + n I, both
-// triangles stored; with `indefinite`, A(n/2, n/2) = -1 makes the leading minor of order
-// n/2 + 1 negative (the smaller ones stay positive definite).
-template <class T> std::vector<T> hpd_matrix(int n, bool indefinite) {
-    std::vector<T> c(size_t(n) * n);
-    for (T &x : c) x = random_value<T>();
-    std::vector<T> a = matmul(apply_op(c, n, n, 'C'), c, n, n, n);
-    for (int j = 0; j < n; ++j) a[size_t(j) * n + j] = T(std::real(a[size_t(j) * n + j]) + n);
-    if (indefinite && n > 0) a[size_t(n / 2) * n + n / 2] = T(-1);
-    return a;
-}
-
 // ||A - U^H U|| (uplo 'U') or ||A - L L^H|| (uplo 'L') / (n ||A|| eps) for the factor stored in
 // the uplo triangle of `f`; also false in `other_kept` if the other triangle differs from `a`'s.
 template <class T>

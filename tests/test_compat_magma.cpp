@@ -15,12 +15,20 @@ template <class T> struct Names;
     template <> struct Names<T> {                                                                 \
         static constexpr auto getrf = magma_##p##getrf_batched;                                  \
         static constexpr auto getrs = magma_##p##getrs_batched;                                  \
+        static constexpr auto getri_oop = magma_##p##getri_outofplace_batched;                   \
+        static constexpr auto getrf_np = magma_##p##getrf_nopiv_batched;                         \
+        static constexpr auto getrs_np = magma_##p##getrs_nopiv_batched;                         \
+        static constexpr auto gesv_np = magma_##p##gesv_nopiv_batched;                           \
         static constexpr auto potrf = magma_##p##potrf_batched;                                  \
         static constexpr auto potrs = magma_##p##potrs_batched;                                  \
         static constexpr auto geqrf = magma_##p##geqrf_batched;                                  \
         static constexpr auto gemm = magmablas_##p##gemm_batched;                                \
         static constexpr auto bl_getrf = bl_##p##getrf_batch_ptr;                                \
         static constexpr auto bl_getrs = bl_##p##getrs_batch_ptr;                                \
+        static constexpr auto bl_getri_oop = bl_##p##getri_oop_batch_ptr;                        \
+        static constexpr auto bl_getrf_np = bl_##p##getrf_np_batch_ptr;                          \
+        static constexpr auto bl_getrs_np = bl_##p##getrs_np_batch_ptr;                          \
+        static constexpr auto bl_gesv_np = bl_##p##gesv_np_batch_ptr;                            \
         static constexpr auto bl_potrf = bl_##p##potrf_batch_ptr;                                \
         static constexpr auto bl_potrs = bl_##p##potrs_batch_ptr;                                \
         static constexpr auto bl_geqrf = bl_##p##geqrf_batch_ptr;                                \
@@ -94,6 +102,48 @@ TYPED_TEST(CompatMagma, GetrfGetrs) {
     EXPECT_TRUE(B == B2);
 }
 
+TYPED_TEST(CompatMagma, GetriOutOfPlace) {
+    using T = TypeParam;
+    using N = Names<T>;
+    const int n = 5, lda = 7, ldc = 6;
+    Matrices<T> A(int64_t(lda) * n, random<T>());
+    Matrices<int> ipiv(n, [](int64_t) { return 0; });
+    std::vector<int> info(kBatch, 9), info2(kBatch, 9);
+    ASSERT_EQ(N::bl_getrf_np(n, n, A.ptr.data(), lda, info.data(), kBatch), 0);  // any factors
+    for (int i = 0; i < kBatch; ++i)
+        for (int j = 0; j < n; ++j) ipiv.ptr[i][j] = j + 1 + (j + i) % (n - j);
+    Matrices<T> C(int64_t(ldc) * n, random<T>()), C2 = C;
+    ASSERT_EQ(N::getri_oop(n, A.ptr.data(), lda, ipiv.ptr.data(), C.ptr.data(), ldc, info.data(), kBatch, nullptr), 0);
+    ASSERT_EQ(N::bl_getri_oop(n, A.in(), lda, ipiv.in(), C2.ptr.data(), ldc, info2.data(), kBatch), 0);
+    EXPECT_TRUE(C == C2);
+    EXPECT_EQ(info, info2);
+}
+
+// getrf_nopiv, getrs_nopiv and gesv_nopiv on diagonally dominant (Hermitian) matrices.
+TYPED_TEST(CompatMagma, NoPivoting) {
+    using T = TypeParam;
+    using N = Names<T>;
+    const int n = 6, nrhs = 2, lda = 8, ldb = 7;
+    Matrices<T> A(int64_t(lda) * n, hpd<T>(n, lda)), A2 = A, A3 = A, A4 = A;
+    std::vector<int> info(kBatch, 9), info2(kBatch, 9);
+    ASSERT_EQ(N::getrf_np(n, n, A.ptr.data(), lda, info.data(), kBatch, nullptr), 0);
+    ASSERT_EQ(N::bl_getrf_np(n, n, A2.ptr.data(), lda, info2.data(), kBatch), 0);
+    EXPECT_TRUE(A == A2);
+    EXPECT_EQ(info, info2);
+
+    Matrices<T> B(int64_t(ldb) * nrhs, random<T>()), B2 = B, B3 = B, B4 = B;
+    ASSERT_EQ(N::getrs_np(MagmaTrans, n, nrhs, A.ptr.data(), lda, B.ptr.data(), ldb, info.data(), kBatch, nullptr), 0);
+    ASSERT_EQ(N::bl_getrs_np('T', n, nrhs, A2.in(), lda, B2.ptr.data(), ldb, info2.data(), kBatch), 0);
+    EXPECT_TRUE(B == B2);
+    EXPECT_EQ(info, info2);
+
+    ASSERT_EQ(N::gesv_np(n, nrhs, A3.ptr.data(), lda, B3.ptr.data(), ldb, info.data(), kBatch, nullptr), 0);
+    ASSERT_EQ(N::bl_gesv_np(n, nrhs, A4.ptr.data(), lda, B4.ptr.data(), ldb, info2.data(), kBatch), 0);
+    EXPECT_TRUE(A3 == A4);
+    EXPECT_TRUE(B3 == B4);
+    EXPECT_EQ(info, info2);
+}
+
 TYPED_TEST(CompatMagma, PotrfPotrs) {
     using T = TypeParam;
     using N = Names<T>;
@@ -154,6 +204,11 @@ TYPED_TEST(CompatMagma, IllegalArgumentsInMagmaNumbering) {
     EXPECT_EQ(N::getrs(magma_trans_t(0), n, 1, A.ptr.data(), n, ipiv.ptr.data(), B.ptr.data(), n, kBatch,
                        nullptr), -1);
     EXPECT_EQ(N::getrs(MagmaNoTrans, n, 1, A.ptr.data(), n, ipiv.ptr.data(), B.ptr.data(), n, -1, nullptr), -9);
+    Matrices<T> C(int64_t(n) * n, random<T>());
+    const Matrices<T> C0 = C;
+    EXPECT_EQ(N::getri_oop(n, A.ptr.data(), n, ipiv.ptr.data(), C.ptr.data(), n - 1, info.data(), kBatch, nullptr), -6);
+    EXPECT_TRUE(C == C0);
+    EXPECT_EQ(N::getrs_np(magma_trans_t(0), n, 1, A.ptr.data(), n, B.ptr.data(), n, info.data(), kBatch, nullptr), -1);
     EXPECT_EQ(N::potrf(magma_uplo_t(0), n, A.ptr.data(), n, info.data(), kBatch, nullptr), -1);
     EXPECT_EQ(N::potrs(MagmaUpper, n, 1, A.ptr.data(), n, B.ptr.data(), n, -1, nullptr), -8);
     EXPECT_EQ(N::potrs(MagmaUpper, n, 1, A.ptr.data(), n, B.ptr.data(), n - 1, kBatch, nullptr), -7);

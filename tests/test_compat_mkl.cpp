@@ -21,6 +21,9 @@ template <class T> struct Mkl;
         using type = M;                                                                           \
         static constexpr auto getrf = p##getrf_batch_strided;                                    \
         static constexpr auto getrs = p##getrs_batch_strided;                                    \
+        static constexpr auto getri_oop = p##getri_oop_batch_strided;                            \
+        static constexpr auto getrfnp = p##getrfnp_batch_strided;                                \
+        static constexpr auto getrsnp = p##getrsnp_batch_strided;                                \
         static constexpr auto potrf = p##potrf_batch_strided;                                    \
         static constexpr auto potrs = p##potrs_batch_strided;                                    \
         static constexpr auto geqrf = p##geqrf_batch_strided;                                    \
@@ -28,6 +31,8 @@ template <class T> struct Mkl;
         static constexpr auto gemm = cblas_##p##gemm_batch_strided;                              \
         static constexpr auto getrf_g = p##getrf_batch;                                          \
         static constexpr auto getrs_g = p##getrs_batch;                                          \
+        static constexpr auto getri_oop_g = p##getri_oop_batch;                                  \
+        static constexpr auto getrfnp_g = p##getrfnp_batch;                                      \
         static constexpr auto potrf_g = p##potrf_batch;                                          \
         static constexpr auto potrs_g = p##potrs_batch;                                          \
         static constexpr auto geqrf_g = p##geqrf_batch;                                          \
@@ -139,6 +144,28 @@ TYPED_TEST(CompatMkl, LapackStrided) {
     EXPECT_TRUE(same(B, B2));
     EXPECT_EQ(info, info2);
 
+    // The inverse out of place from those factors (the singular one included), into C.
+    const int ldc = n + 1, sc = ldc * n;
+    std::vector<T> C = random_vector<T>(size_t(sc) * batch), C2 = C;
+    N::getri_oop(&n, mk(A.data()), &lda, &sa, ipiv.data(), &sp, mk(C.data()), &ldc, &sc, &batch, info.data());
+    ASSERT_EQ(batchlapack::getri_oop_batch(n, A2.data(), lda, sa, ipiv2.data(), sp, C2.data(), ldc, sc, info2.data(),
+                                           batch), 0);
+    EXPECT_TRUE(same(C, C2));
+    EXPECT_EQ(info, info2);
+    EXPECT_EQ(info[1], 3);
+
+    // LU without pivoting of diagonally dominant matrices, and its solve.
+    std::vector<T> D = hpd<T>(n, lda, batch, -1), D2 = D;
+    const int sd = lda * n;
+    N::getrfnp(&n, &n, mk(D.data()), &lda, &sd, &batch, info.data());
+    ASSERT_EQ(batchlapack::getrf_np_batch(n, n, D2.data(), lda, sd, info2.data(), batch), 0);
+    EXPECT_TRUE(same(D, D2));
+    EXPECT_EQ(info, info2);
+    N::getrsnp(&trans, &n, &nrhs, mk(D.data()), &lda, &sd, mk(B.data()), &ldb, &sb, &batch, info.data());
+    ASSERT_EQ(batchlapack::getrs_np_batch('C', n, nrhs, D2.data(), lda, sd, B2.data(), ldb, sb, info2.data(), batch), 0);
+    EXPECT_TRUE(same(B, B2));
+    EXPECT_EQ(info, info2);
+
     // Cholesky, the second matrix not positive definite.
     std::vector<T> H = hpd<T>(n, lda, batch, 1), H2 = H;
     const char uplo = 'L';
@@ -196,6 +223,29 @@ TYPED_TEST(CompatMkl, LapackGroups) {
         ASSERT_EQ(batchlapack::getrs_batch_ptr(trans[g], n[g], nrhs[g], ca.data() + at[g], lda[g], cp.data() + at[g],
                                       pb2.data() + at[g], ldb[g], info2.data() + at[g], size[g]), 0);
     EXPECT_TRUE(same(B, B2));
+    EXPECT_EQ(info, info2);
+
+    // The inverses out of place from those factors, into C (8 x 8 at leading dimension 8 each).
+    std::vector<T> C = random_vector<T>(size_t(64) * total), C2 = C;
+    std::vector<T *> pc = pointers(C, 64, total), pc2 = pointers(C2, 64, total);
+    const int ldc[groups] = {8, 8, 8};
+    N::getri_oop_g(n, mk(ca.data()), lda, cp.data(), mk(pc.data()), ldc, &groups, size, info.data());
+    for (int g = 0; g < groups; ++g)
+        ASSERT_EQ(batchlapack::getri_oop_batch_ptr(n[g], ca.data() + at[g], lda[g], cp.data() + at[g], pc2.data() + at[g],
+                                                   ldc[g], info2.data() + at[g], size[g]), 0);
+    EXPECT_TRUE(same(C, C2));
+    EXPECT_EQ(info, info2);
+
+    // LU without pivoting of the same matrices (any values: bits and info must agree).
+    std::vector<T> F = A, F2 = A;
+    std::vector<T *> pf = pointers(F, elements(0), 2), pf2 = pointers(F2, elements(0), 2);
+    for (T *p : pointers(F, elements(2), 3, elements(0) * 2)) pf.push_back(p);
+    for (T *p : pointers(F2, elements(2), 3, elements(0) * 2)) pf2.push_back(p);
+    N::getrfnp_g(n, n, mk(pf.data()), lda, &groups, size, info.data());
+    for (int g = 0; g < groups; ++g)
+        ASSERT_EQ(batchlapack::getrf_np_batch_ptr(n[g], n[g], pf2.data() + at[g], lda[g], info2.data() + at[g], size[g]),
+                  0);
+    EXPECT_TRUE(same(F, F2));
     EXPECT_EQ(info, info2);
 
     std::vector<T> tau(8 * total), tau2 = tau;

@@ -147,6 +147,35 @@ TYPED_TEST(Independence, LU) {
                 return BLTEST_CALL(l, getrs, std::make_tuple('N'), P::size(n), P::size(nrhs), P::matrix(x.t[0]),
                                    P::vector(x.p[0]), P::matrix(x.t[1]), std::make_tuple(x.info.data(), kCount));
             });
+            a.t = {dominant<T>(l, s)};
+            expect_independent("getri" + size, l, a, [&](Arrays<T> &x) {
+                return BLTEST_CALL(l, getri, P::size(n), P::matrix(x.t[0]), P::vector(x.p[0]),
+                                   std::make_tuple(x.info.data(), kCount));
+            });
+            a.t = {dominant<T>(l, s), random_batch<T>(l, s, s)};
+            expect_independent("getri_oop" + size, l, a, [&](Arrays<T> &x) {
+                return BLTEST_CALL(l, getri_oop, P::size(n), P::matrix(x.t[0]), P::vector(x.p[0]), P::matrix(x.t[1]),
+                                   std::make_tuple(x.info.data(), kCount));
+            });
+            a.p.clear();
+            a.t = {dominant<T>(l, s)};
+            expect_independent("trtri" + size, l, a, [&](Arrays<T> &x) {
+                return BLTEST_CALL(l, trtri, std::make_tuple('L', 'N'), P::size(n), P::matrix(x.t[0]),
+                                   std::make_tuple(x.info.data(), kCount));
+            });
+            expect_independent("getrf_np" + size, l, a, [&](Arrays<T> &x) {
+                return BLTEST_CALL(l, getrf_np, P::size(n), P::size(n), P::matrix(x.t[0]),
+                                   std::make_tuple(x.info.data(), kCount));
+            });
+            a.t = {dominant<T>(l, s), random_batch<T>(l, s, 2)};
+            expect_independent("getrs_np" + size, l, a, [&](Arrays<T> &x) {
+                return BLTEST_CALL(l, getrs_np, std::make_tuple('T'), P::size(n), P::size(nrhs), P::matrix(x.t[0]),
+                                   P::matrix(x.t[1]), std::make_tuple(x.info.data(), kCount));
+            });
+            expect_independent("gesv_np" + size, l, a, [&](Arrays<T> &x) {
+                return BLTEST_CALL(l, gesv_np, P::size(n), P::size(nrhs), P::matrix(x.t[0]), P::matrix(x.t[1]),
+                                   std::make_tuple(x.info.data(), kCount));
+            });
         }
 }
 
@@ -172,6 +201,11 @@ TYPED_TEST(Independence, Cholesky) {
                 expect_independent("potrs" + size, l, a, [&](Arrays<T> &x) {
                     return BLTEST_CALL(l, potrs, std::make_tuple(uplo), P::size(n), P::size(nrhs), P::matrix(x.t[0]),
                                        P::matrix(x.t[1]), std::make_tuple(x.info.data(), kCount));
+                });
+                a.t = {dominant<T>(l, s)};
+                expect_independent("potri" + size, l, a, [&](Arrays<T> &x) {
+                    return BLTEST_CALL(l, potri, std::make_tuple(uplo), P::size(n), P::matrix(x.t[0]),
+                                       std::make_tuple(x.info.data(), kCount));
                 });
             }
 }

@@ -29,12 +29,7 @@ template <class T>
 double getrf_ratio(const std::vector<T> &a, const std::vector<T> &lu, const int *ipiv, int m, int n) {
     const int k = std::min(m, n);
     if (k == 0) return 0;
-    std::vector<T> L(size_t(m) * k), U(size_t(k) * n);
-    for (int c = 0; c < k; ++c)
-        for (int r = 0; r < m; ++r) L[size_t(c) * m + r] = r == c ? T(1) : r > c ? lu[size_t(c) * m + r] : T(0);
-    for (int c = 0; c < n; ++c)
-        for (int r = 0; r < k; ++r) U[size_t(c) * k + r] = r <= c ? lu[size_t(c) * m + r] : T(0);
-    std::vector<T> p = matmul(L, U, m, k, n);
+    std::vector<T> p = lu_product(lu, m, n);
     for (int j = k - 1; j >= 0; --j)  // undo the interchanges, last first
         for (int c = 0; c < n; ++c) std::swap(p[size_t(c) * m + j], p[size_t(c) * m + ipiv[j] - 1]);
     return ratio(a, p, m, n, k);

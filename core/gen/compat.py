@@ -33,7 +33,7 @@ WIDTH = 100
 
 
 def magma_name(r, p):
-    return ('magmablas_' if not r.info else 'magma_') + p + r.name + '_batched'
+    return ('magmablas_' if not r.info else 'magma_') + p + (r.magma.routine or r.name) + '_batched'
 
 
 def magma_args(r):
@@ -212,9 +212,9 @@ def header(routines, precisions):
     magma = [r for r in routines if r.magma]
     names = [magma_name(r, '<p>') for r in magma]
     listing = []
-    for i in range(0, len(names), 3):  # three a line, in columns
-        row = names[i:i + 3]
-        listing.append(' *     ' + ''.join(n.ljust(25) for n in row[:-1]) + row[-1])
+    for i in range(0, len(names), 2):  # two a line, in columns
+        row = names[i:i + 2]
+        listing.append(' *     ' + ''.join(n.ljust(38) for n in row[:-1]) + row[-1])
     no_info = [r.name for r in magma if r.info and r.magma.names['info'] is None]
     differences = ''
     if no_info:

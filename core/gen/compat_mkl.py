@@ -61,8 +61,13 @@ def styles(r):
 
 def mkl_name(r, p, group, style):
     """dgetrf_batch_strided, dgetrf_batch, cblas_dgemm_batch_strided, dgemm_batch, ..."""
-    return ('cblas_' if style == 'cblas' else '') + r.lapack_name(p) + ('_batch' if group else
-                                                                        '_batch_strided')
+    name = p + r.mkl.routine if r.mkl.routine else r.lapack_name(p)
+    return ('cblas_' if style == 'cblas' else '') + name + ('_batch' if group else '_batch_strided')
+
+
+def forms_of(r):
+    """The forms oneMKL has: strided (False) and, for most routines, group (True)."""
+    return (False, True) if r.mkl.group else (False,)
 
 
 def mkl_items(r, group, style):
@@ -304,8 +309,7 @@ HEADER = """\
  *
  * for ? in {precisions}; all but the cblas_ ones also by their Fortran names (dgetrf_batch_strided_,
  * ..., called as external subroutines: `call dgetrf_batch_strided(m, n, a, lda, stride_a, ipiv,
- * stride_ipiv, batch_size, info)`). ?getri_oop_batch_strided is not provided: batchlapack has no
- * getri yet.
+ * stride_ipiv, batch_size, info)`). ?getrsnp has only its strided form, as in oneMKL.
  *
  * Forms and their arguments:
  *  - ?NAME_batch_strided (LAPACK): bl_?NAME_batch's arguments, every one by address, with
@@ -389,7 +393,7 @@ extern "C" {{
 
 def header(routines, precisions):
     mkl = [r for r in routines if r.mkl]
-    names = [mkl_name(r, '?', g, st) for r in mkl for st in styles(r) for g in (False, True)]
+    names = [mkl_name(r, '?', g, st) for r in mkl for st in styles(r) for g in forms_of(r)]
     listing = []
     for i in range(0, len(names), 2):  # two a line, in columns
         row = names[i:i + 2]
@@ -405,10 +409,10 @@ def header(routines, precisions):
         for r in mkl:
             bl = capi.c_name(r, p, capi.STRIDED)
             for style in styles(r):
-                out += ['', '/* %s, %s: over' % (mkl_name(r, p, False, style),
-                                                 mkl_name(r, p, True, style)),
-                        ' * %s, %s_ptr (batchlapack/%s.h). */' % (bl, bl, r.family)]
-                for group in (False, True):
+                over = [bl, bl + '_ptr'][:len(forms_of(r))]
+                out += ['', '/* %s: over' % ', '.join(mkl_name(r, p, g, style) for g in forms_of(r)),
+                        ' * %s (batchlapack/%s.h). */' % (', '.join(over), r.family)]
+                for group in forms_of(r):
                     out += prototype(r, p, group, style, ');')
     out += ['', '#ifdef __cplusplus', '}', '#endif', '', '#endif /* BATCHLAPACK_MKL_H */']
     return out
@@ -509,7 +513,7 @@ def source(routines, precisions):
         out += ['/* ---- %s ---- */' % TYPES[p]]
         for r in mkl:
             for style in styles(r):
-                for group in (False, True):
+                for group in forms_of(r):
                     out.append('')
                     out += definitions(r, p, group, style)
         out.append('')

@@ -114,9 +114,12 @@ class Magma:
     names: {our argument name: MAGMA's}, for the arguments MAGMA names otherwise ('A': 'dA_array',
            'lda': 'ldda'); and 'info': MAGMA's name of the info array, or None where MAGMA's
            routine has none (the wrapper then passes a scratch array and renumbers the arguments
-           after it)."""
+           after it).
+    routine: MAGMA's name of the routine where it is not ours ('getri_outofplace' for getri_oop:
+           magma_?getri_outofplace_batched), or None."""
 
-    def __init__(self, **names):
+    def __init__(self, routine=None, **names):
+        self.routine = routine
         self.names = names
 
 
@@ -135,12 +138,17 @@ class Mkl:
                a row-major call is the column-major call of the transposed problem: `swap`, the
                pairs of our arguments whose values trade places (('m', 'n'): sizes; ('A', 'B'):
                arrays, with their ld and stride), `turn`, the options whose value turns over
-               ('side': left and right; 'uplo': upper and lower)."""
+               ('side': left and right; 'uplo': upper and lower).
+    routine:   oneMKL's name of the routine where it is not ours ('getrfnp' for getrf_np), or None.
+    group:     whether oneMKL has the group form (?NAME_batch) besides the strided one
+               (?getrsnp has only ?getrsnp_batch_strided)."""
 
-    def __init__(self, names, swap=(), turn=()):
+    def __init__(self, names, swap=(), turn=(), routine=None, group=True):
         self.names = names
         self.swap = tuple(swap)
         self.turn = tuple(turn)
+        self.routine = routine
+        self.group = group
 
 
 class Routine:

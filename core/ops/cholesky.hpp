@@ -1,4 +1,4 @@
-// The Cholesky family's operations: potrf, potrs, posv.
+// The Cholesky family's operations: potrf, potrs, posv, potri.
 //
 // Per operation: its struct, which adds its `flops` to the arguments the routine table declares
 // (op_args.hpp, generated from core/routines.py: the members in LAPACK's order and `fields` naming
@@ -6,6 +6,7 @@
 #pragma once
 
 #include "check.hpp"
+#include "lu.hpp"  // check_square
 #include "op_args.hpp"
 #include "op_common.hpp"
 
@@ -28,15 +29,18 @@ template <class T> struct Posv : PosvArgs<T> {
     }
 };
 
-template <class T> void check(const Potrf<T> &op, Checker &c) {
+// The inverse from the Cholesky factor: trtri's n^3/3, then lauum's n^3/3.
+template <class T> struct Potri : PotriArgs<T> {
+    double flops(int64_t i) const { double N = this->n[i]; return flop_scale<T> * 2.0 / 3.0 * N * N * N; }
+};
+
+// potrf and potri check the same arguments.
+template <class Op> void check_cholesky_square(const Op &op, Checker &c) {
     c.option(op.uplo, "UL");
-    c.each([&](Checker &c, int64_t i) {
-        int n = op.n[i];
-        c.require(n >= 0, op.n, i, "must be >= 0");
-        c.require(op.A.ld[i] >= std::max(1, n), op.A.ld, i, "must be >= max(1, n)", std::max(1, n));
-        c.matrix(op.A, i, n, n);
-    });
+    c.each([&](Checker &c, int64_t i) { check_square(op, c, i); });
 }
+template <class T> void check(const Potrf<T> &op, Checker &c) { check_cholesky_square(op, c); }
+template <class T> void check(const Potri<T> &op, Checker &c) { check_cholesky_square(op, c); }
 
 // potrs and posv check the same arguments.
 template <class Op> void check_cholesky_solve(const Op &op, Checker &c) {
