@@ -1,7 +1,6 @@
-// CUDA backend: the inverses (getri, getri_oop, trtri, potri) and the LU without pivoting
-// (getrf_np, getrs_np, gesv_np) have no kernels yet. offer.cu declines them, so the core runs
-// them on the CPU and never reaches these; the `run` each operation must have (backend.hpp)
-// answers that reaching it is a bug.
+// CUDA backend: the inverses (getri, getri_oop, trtri, potri) have no kernels yet. offer.cu
+// declines them, so the core runs them on the CPU and never reaches these; the `run` each
+// operation must have (backend.hpp) answers that reaching it is a bug.
 #include "backend.hpp"
 #include "batchlapack.h"
 
@@ -15,9 +14,6 @@ BL_NO_KERNELS(Getri)
 BL_NO_KERNELS(GetriOop)
 BL_NO_KERNELS(Trtri)
 BL_NO_KERNELS(Potri)
-BL_NO_KERNELS(GetrfNp)
-BL_NO_KERNELS(GetrsNp)
-BL_NO_KERNELS(GesvNp)
 #undef BL_NO_KERNELS
 
 }  // namespace cuda

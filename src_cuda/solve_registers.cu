@@ -17,7 +17,7 @@ template <int NB, class T> __global__ void __launch_bounds__(128) solve_register
     rounds = lanes_max(rounds);
     const T *a = live ? g.A.at(i) : nullptr;
     const int lda = live ? g.A.ldi(i) : 0;
-    const bool pivots = g.ipiv.base || g.ipiv.ptrs;
+    const bool pivots = !g.ipiv.empty();
     const int pk = live && pivots && lane < N ? g.ipiv.at(i)[lane] - 1 : lane;
     T *b = live ? g.B.at(i) : nullptr;
     const int64_t cs = live ? g.B.ldi(i) : 0;
