@@ -1,7 +1,9 @@
-// CUDA backend: LU factorization (getrf) and the solves built on it (getrs, gesv), and the same
-// without pivoting (getrf_np, getrs_np, gesv_np: the kernels given no pivots).
+// CUDA backend: LU factorization (getrf) and the solves built on it (getrs, gesv), the same
+// without pivoting (getrf_np, getrs_np, gesv_np: the kernels given no pivots), and the inverse
+// from the factors (getri, getri_oop: getrs against the identity).
 #include "backend.hpp"
 #include "blocked.cuh"
+#include "inverse.cuh"
 #include "kernels.cuh"
 #include "lu.cuh"
 #include "stage.cuh"
@@ -195,6 +197,43 @@ template <class T> int run(const Gesv<T> &op) { return run_gesv(op); }
 template <class T> int run(const GesvNp<T> &op) { return run_gesv(op); }
 BL_INSTANTIATE_RUN(Gesv)
 BL_INSTANTIATE_RUN(GesvNp)
+
+// getri: A X = I solved by getrs into a workspace (A's factors are read while X is written),
+// then copied into A.
+template <class T> int run(const Getri<T> &op) {
+    return drive(
+        op,
+        [&](Driver &d) {
+            d.add(op.A, [&](int64_t i) { return Shape{op.n[i], op.n[i]}; }, true);
+            d.add(op.ipiv, [&](int64_t i) { return Shape{op.n[i], 1}; }, false);
+        },
+        [&](Chunk &c) {
+            invert_in_place(c, op.n, op.A, true, 'A', true, [&](const View<Dev<T>> &x) {
+                launch_getrs(c, 'N', op.n, op.n, c.view(as_const(op.A)), c.view(op.ipiv), x, c.info);
+            });
+        });
+}
+BL_INSTANTIATE_RUN(Getri)
+
+// getri_oop: C = I (a copy of the factors where U is singular), then A C = I solved in place.
+template <class T> int run(const GetriOop<T> &op) {
+    return drive(
+        op,
+        [&](Driver &d) {
+            d.add(op.A, [&](int64_t i) { return Shape{op.n[i], op.n[i]}; }, false);
+            d.add(op.ipiv, [&](int64_t i) { return Shape{op.n[i], 1}; }, false);
+            d.add(op.C, [&](int64_t i) { return Shape{op.n[i], op.n[i]}; }, true);
+        },
+        [&](Chunk &c) {
+            using D = Dev<T>;
+            const int maxn = chunk_max(op.n, c);
+            const View<const D> a = c.view(op.A);
+            const View<D> x = c.view(op.C);
+            launch_inverse_step(InverseStart<D>{c.sizes(op.n), a, x, c.info, true, true}, c, maxn);
+            launch_getrs(c, 'N', op.n, op.n, a, c.view(op.ipiv), x, c.info);
+        });
+}
+BL_INSTANTIATE_RUN(GetriOop)
 
 }  // namespace cuda
 }  // namespace bl
