@@ -334,7 +334,7 @@ template <class T> int run(const Trtri<T> &op) {
             using D = Dev<T>;
             const char uplo = op.uplo.value;
             const bool lower = uplo == 'L', unit = op.diag.value == 'U';
-            invert_in_place(c, op.n, op.A, !unit, uplo, !unit, [&](const View<D> &x) {
+            invert_in_place(c, op.n, op.A, !unit, uplo, !unit, false, [&](const View<D> &x) {
                 const int maxn = chunk_max(op.n, c);
                 const View<const D> a = c.view(as_const(op.A));
                 const Triangle t{lower, false, false, unit};

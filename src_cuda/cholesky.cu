@@ -307,7 +307,7 @@ template <class T> int run(const Potri<T> &op) {
         op, [&](Driver &d) { d.add(op.A, [&](int64_t i) { return Shape{op.n[i], op.n[i]}; }, true); },
         [&](Chunk &c) {
             const char uplo = op.uplo.value;
-            invert_in_place(c, op.n, op.A, true, uplo, true, [&](const View<Dev<T>> &x) {
+            invert_in_place(c, op.n, op.A, true, uplo, true, true, [&](const View<Dev<T>> &x) {
                 launch_potrs(c, uplo, op.n, op.n, c.view(as_const(op.A)), x, c.info);
             });
         });

@@ -52,14 +52,15 @@ template <class T> struct InverseStart {
 };
 
 // A_i's part `part` ('A' all of it, 'U' / 'L' that triangle, its diagonal only with `diagonal`)
-// = X_i's, where info[i] = 0.
+// = X_i's, where info[i] = 0. A Hermitian X (potri) gives its diagonal's real part: LAPACK's
+// potri returns a real diagonal, the solve leaves rounding in its imaginary part.
 template <class T> struct InverseFinish {
     Sizes n;
     View<const T> X;
     View<T> A;
     const int *info;
     char part;
-    bool diagonal;
+    bool diagonal, hermitian;
     template <class Team> __device__ void operator()(const Team &t, int64_t i, void *, void *) const {
         const int N = n[i];
         if (info[i] != 0) return;
@@ -68,8 +69,9 @@ template <class T> struct InverseFinish {
         const int ldx = X.ldi(i), lda = A.ldi(i);
         for (int e = t.rank(); e < N * N; e += t.size()) {
             const int c = e / N, r = e - c * N;
-            const bool in = r == c ? diagonal : part == 'A' || (part == 'U' ? r < c : r > c);
-            if (in) a[r + int64_t(c) * lda] = x[r + int64_t(c) * ldx];
+            if (!(r == c ? diagonal : part == 'A' || (part == 'U' ? r < c : r > c))) continue;
+            const T v = x[r + int64_t(c) * ldx];
+            a[r + int64_t(c) * lda] = hermitian && r == c ? T(real_(v)) : v;
         }
     }
 };
@@ -82,9 +84,10 @@ template <class Body> void launch_inverse_step(const Body &body, Chunk &c, int m
 // An in-place inverse: `solve(X)` enqueues the family's solve of the chunk's matrices against
 // the identity in X (matrices with info[i] != 0 may be skipped), X a workspace of n x n matrices
 // of leading dimension maxn (device memory through Workspace, so that the library's accounting
-// and its fault-injection knobs see it); A's `part` is then copied from it.
+// and its fault-injection knobs see it); A's `part` is then copied from it (InverseFinish).
 template <class T, class Solve>
-void invert_in_place(Chunk &c, const Int &n, const Array<T> &A, bool check, char part, bool diagonal, Solve &&solve) {
+void invert_in_place(Chunk &c, const Int &n, const Array<T> &A, bool check, char part, bool diagonal, bool hermitian,
+                     Solve &&solve) {
     using D = Dev<T>;
     const int maxn = chunk_max(n, c);
     const Sizes ns = c.sizes(n);
@@ -95,7 +98,7 @@ void invert_in_place(Chunk &c, const Int &n, const Array<T> &A, bool check, char
     x.ld = std::max(1, maxn);
     launch_inverse_step(InverseStart<D>{ns, c.view(as_const(A)), x, c.info, check, false}, c, maxn);
     solve(x);
-    launch_inverse_step(InverseFinish<D>{ns, readonly(x), c.view(A), c.info, part, diagonal}, c, maxn);
+    launch_inverse_step(InverseFinish<D>{ns, readonly(x), c.view(A), c.info, part, diagonal, hermitian}, c, maxn);
 }
 
 }  // namespace cuda

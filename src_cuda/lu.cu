@@ -208,7 +208,7 @@ template <class T> int run(const Getri<T> &op) {
             d.add(op.ipiv, [&](int64_t i) { return Shape{op.n[i], 1}; }, false);
         },
         [&](Chunk &c) {
-            invert_in_place(c, op.n, op.A, true, 'A', true, [&](const View<Dev<T>> &x) {
+            invert_in_place(c, op.n, op.A, true, 'A', true, false, [&](const View<Dev<T>> &x) {
                 launch_getrs(c, 'N', op.n, op.n, c.view(as_const(op.A)), c.view(op.ipiv), x, c.info);
             });
         });
