@@ -76,6 +76,21 @@ template <class T> struct InverseFinish {
     }
 };
 
+// getri and getri_oop of matrices up to 32 x 32 in one kernel (getri_registers, in
+// solve_registers.cu): a group of 8, 16 or 32 lanes per matrix chosen by the chunk's largest
+// order `largest`, the factors held in registers; info as InverseStart's, X = A's inverse where it
+// is 0, else left alone or (`copy_failed`) a copy of the factors. X may be A itself.
+template <class T> struct GetriRegisters {
+    Sizes n;
+    View<const T> A;
+    View<const int> ipiv;
+    View<T> X;
+    int *info;
+    bool copy_failed;
+    int64_t count;
+};
+template <class T> void launch_getri_registers(const GetriRegisters<T> &g, int largest, cudaStream_t stream);
+
 // Launches one of the above over the chunk: a warp per matrix up to order 32, a block beyond.
 template <class Body> void launch_inverse_step(const Body &body, Chunk &c, int maxn) {
     launch(body, c.count, maxn <= 32, block_threads(maxn), 0, c.stream);

@@ -198,8 +198,8 @@ template <class T> int run(const GesvNp<T> &op) { return run_gesv(op); }
 BL_INSTANTIATE_RUN(Gesv)
 BL_INSTANTIATE_RUN(GesvNp)
 
-// getri: A X = I solved by getrs into a workspace (A's factors are read while X is written),
-// then copied into A.
+// getri: up to order 32 in registers, in place; beyond, A X = I solved by getrs into a workspace
+// (A's factors are read while X is written), then copied into A.
 template <class T> int run(const Getri<T> &op) {
     return drive(
         op,
@@ -208,6 +208,13 @@ template <class T> int run(const Getri<T> &op) {
             d.add(op.ipiv, [&](int64_t i) { return Shape{op.n[i], 1}; }, false);
         },
         [&](Chunk &c) {
+            const int maxn = chunk_max(op.n, c);
+            if (maxn <= 32) {
+                launch_getri_registers(GetriRegisters<Dev<T>>{c.sizes(op.n), c.view(as_const(op.A)), c.view(op.ipiv),
+                                                              c.view(op.A), c.info, false, c.count},
+                                       maxn, c.stream);
+                return;
+            }
             invert_in_place(c, op.n, op.A, true, 'A', true, false, [&](const View<Dev<T>> &x) {
                 launch_getrs(c, 'N', op.n, op.n, c.view(as_const(op.A)), c.view(op.ipiv), x, c.info);
             });
@@ -215,7 +222,8 @@ template <class T> int run(const Getri<T> &op) {
 }
 BL_INSTANTIATE_RUN(Getri)
 
-// getri_oop: C = I (a copy of the factors where U is singular), then A C = I solved in place.
+// getri_oop: up to order 32 in registers; beyond, C = I (a copy of the factors where U is
+// singular), then A C = I solved in place.
 template <class T> int run(const GetriOop<T> &op) {
     return drive(
         op,
@@ -229,6 +237,11 @@ template <class T> int run(const GetriOop<T> &op) {
             const int maxn = chunk_max(op.n, c);
             const View<const D> a = c.view(op.A);
             const View<D> x = c.view(op.C);
+            if (maxn <= 32) {
+                launch_getri_registers(GetriRegisters<D>{c.sizes(op.n), a, c.view(op.ipiv), x, c.info, true, c.count},
+                                       maxn, c.stream);
+                return;
+            }
             launch_inverse_step(InverseStart<D>{c.sizes(op.n), a, x, c.info, true, true}, c, maxn);
             launch_getrs(c, 'N', op.n, op.n, a, c.view(op.ipiv), x, c.info);
         });
