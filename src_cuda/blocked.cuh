@@ -85,7 +85,8 @@ void launch_update(const Update<T> &g, int64_t count, int max_rows, int max_cols
 
 // ---- LU: the panel ---------------------------------------------------------------------------
 // getf2 on rows j.. of the panel columns (in shared memory when the panel fits), pivots made
-// global (row j + p) and the first zero pivot added to info.
+// global (row j + p) and the first zero pivot added to info. An empty ipiv: no pivoting
+// (getrf_np), throughout the blocked steps.
 template <class T> struct LuPanel {
     Step s;
     View<T> A;
@@ -97,7 +98,7 @@ template <class T> struct LuPanel {
         if (l.jb <= 0) return;
         const int j = s.j, rows = l.m - j, lda = A.ldi(i);
         T *p = A.at(i) + j + int64_t(j) * lda;
-        int *piv = ipiv.at(i) + j;
+        int *piv = ipiv.empty() ? nullptr : ipiv.at(i) + j;
         int result;
         if (in_shared) {
             T *w = static_cast<T *>(tile);
@@ -108,7 +109,8 @@ template <class T> struct LuPanel {
         } else {
             result = getf2(t, rows, l.jb, p, lda, piv, scratch);
         }
-        for (int r = t.rank(); r < l.jb; r += t.size()) piv[r] += j;
+        if (piv)
+            for (int r = t.rank(); r < l.jb; r += t.size()) piv[r] += j;
         if (t.rank() == 0 && result != 0 && info[i] == 0) info[i] = j + result;
     }
 };
@@ -118,6 +120,7 @@ template <class T> struct LuPanel {
 // works out which rows end where (at most 2 jb rows move), then reads each moved row's old values
 // for its columns and writes them to their new rows. Right of the panel it also solves
 // L11 U12 = A12 on the new rows j .. j + jb - 1 before writing them (L11 unit lower triangular).
+// Without pivots (getrf_np) no row moves: only the solve right of the panel runs.
 // Columns per block (static shared memory stays under 48 KiB for complex double too).
 template <class T> __host__ __device__ constexpr int swap_columns() { return sizeof(T) > 8 ? 16 : 64; }
 template <class T> struct LuSwapSolve {

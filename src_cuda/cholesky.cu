@@ -1,7 +1,9 @@
-// CUDA backend: Cholesky factorization (potrf) and the solves built on it (potrs, posv).
+// CUDA backend: Cholesky factorization (potrf), the solves built on it (potrs, posv) and the
+// inverse from the factor (potri: potrs against the identity).
 #include "backend.hpp"
 #include "blocked.cuh"
 #include "cholesky.cuh"
+#include "inverse.cuh"
 #include "kernels.cuh"
 #include "stage.cuh"
 
@@ -238,20 +240,21 @@ template <class T> void launch_potrf(Chunk &c, char uplo, const Int &n, const Ar
     }
 }
 
-template <class T>
-void launch_potrs(Chunk &c, char uplo, const Int &n, const Int &nrhs, const Array<const T> &A, const Array<T> &B,
+// B is a view (potri's workspace).
+template <class D>
+void launch_potrs(Chunk &c, char uplo, const Int &n, const Int &nrhs, const View<const D> &A, const View<D> &B,
                   const int *skip) {
     const int maxn = chunk_max(n, c);
     const bool upper = uplo == 'U';
     if (maxn <= 32 && chunk_max(nrhs, c) <= kRegisterSolveMaxRhs) {
-        SolveRegisters<Dev<T>> g{c.sizes(n), c.sizes(nrhs), c.view(A), View<const int>{}, c.view(B), false, 2,
+        SolveRegisters<D> g{c.sizes(n), c.sizes(nrhs), A, View<const int>{}, B, false, 2,
                                  {{!upper, upper, upper, false}, {!upper, !upper, !upper, false}}, skip, c.count};
         launch_solve_registers(g, maxn, c.stream);
         return;
     }
     const bool shared = maxn > 32 && maxn <= kSharedSolveMax;
-    PotrsBody<Dev<T>> body{upper, c.sizes(n), c.sizes(nrhs), c.view(A), c.view(B), skip, shared};
-    if (shared) launch_blocks(body, c.count, solve_shared_threads(maxn, 2), solve_shared_bytes<Dev<T>>(maxn, false), c.stream);
+    PotrsBody<D> body{upper, c.sizes(n), c.sizes(nrhs), A, B, skip, shared};
+    if (shared) launch_blocks(body, c.count, solve_shared_threads(maxn, 2), solve_shared_bytes<D>(maxn, false), c.stream);
     else launch(body, c.count, maxn <= 32, block_threads(maxn), 0, c.stream);
 }
 
@@ -276,7 +279,7 @@ template <class T> int run(const Potrs<T> &op) {
             d.add(op.B, [&](int64_t i) { return Shape{op.n[i], op.nrhs[i]}; }, true);
         },
         [&](Chunk &c) {
-            launch_potrs(c, op.uplo.value, op.n, op.nrhs, op.A, op.B, nullptr);
+            launch_potrs(c, op.uplo.value, op.n, op.nrhs, c.view(op.A), c.view(op.B), nullptr);
             c.no_failures();
         });
 }
@@ -292,10 +295,24 @@ template <class T> int run(const Posv<T> &op) {
         },
         [&](Chunk &c) {
             launch_potrf(c, op.uplo.value, op.n, op.A);
-            launch_potrs(c, op.uplo.value, op.n, op.nrhs, as_const(op.A), op.B, c.info);
+            launch_potrs(c, op.uplo.value, op.n, op.nrhs, c.view(as_const(op.A)), c.view(op.B), c.info);
         });
 }
 BL_INSTANTIATE_RUN(Posv)
+
+// potri: A X = I solved by potrs into a workspace, X's uplo triangle then copied into A. info is
+// LAPACK's (its trtri's on the factor): the first exactly zero diagonal element.
+template <class T> int run(const Potri<T> &op) {
+    return drive(
+        op, [&](Driver &d) { d.add(op.A, [&](int64_t i) { return Shape{op.n[i], op.n[i]}; }, true); },
+        [&](Chunk &c) {
+            const char uplo = op.uplo.value;
+            invert_in_place(c, op.n, op.A, true, uplo, true, true, [&](const View<Dev<T>> &x) {
+                launch_potrs(c, uplo, op.n, op.n, c.view(as_const(op.A)), x, c.info);
+            });
+        });
+}
+BL_INSTANTIATE_RUN(Potri)
 
 }  // namespace cuda
 }  // namespace bl

@@ -20,7 +20,11 @@ template <class T> struct View {
     const int *lds = nullptr;
     __device__ T *at(int64_t i) const { return ptrs ? ptrs[i] : base + i * stride; }
     __device__ int ldi(int64_t i) const { return lds ? lds[i] : ld; }
+    // No array (getrf_np's and getrs_np's pivots): at(i) is null.
+    __host__ __device__ bool empty() const { return !base && !ptrs; }
 };
+// The read-only form of a view.
+template <class T> View<const T> readonly(const View<T> &v) { return {v.base, v.stride, v.ptrs, v.ld, v.lds}; }
 
 // An integer argument on the device: one value, or a device copy of the per-matrix values.
 struct Sizes {

@@ -89,6 +89,8 @@ __device__ void copy_matrix(const Team &t, int m, int n, const T *a, int lda, U 
 // ---- LU -----------------------------------------------------------------------------------
 // Unblocked right-looking LU with partial pivoting (LAPACK's getf2) of an m x n matrix; each
 // thread owns rows rank, rank + size, ... for the scaling and the rank-1 update. Returns info.
+// Without `ipiv` (getrf_np) the pivot is the diagonal element; a zero pivot leaves its column
+// unscaled and the update goes on with it, as LAPACK's getf2 steps do.
 template <class Team, class T>
 __device__ int getf2(const Team &t, int m, int n, T *a, int lda, int *ipiv, void *scratch) {
     using R = RealOf<T>;
@@ -96,12 +98,15 @@ __device__ int getf2(const Team &t, int m, int n, T *a, int lda, int *ipiv, void
     const int k = min(m, n);
     for (int j = 0; j < k; ++j) {
         T *col = a + int64_t(j) * lda;
-        R best = R(-1);
-        int p = 0x7fffffff;
-        for (int r = j + t.rank(); r < m; r += t.size()) better(best, p, abs1(col[r]), r);
-        p = argmax(t, best, p, scratch);
-        if (p >= m) p = j;  // a column of NaNs: nothing compares greater
-        if (t.rank() == 0) ipiv[j] = p + 1;
+        int p = j;
+        if (ipiv) {
+            R best = R(-1);
+            p = 0x7fffffff;
+            for (int r = j + t.rank(); r < m; r += t.size()) better(best, p, abs1(col[r]), r);
+            p = argmax(t, best, p, scratch);
+            if (p >= m) p = j;  // a column of NaNs: nothing compares greater
+            if (t.rank() == 0) ipiv[j] = p + 1;
+        }
         const T pivot = col[p];
         t.sync();  // everyone has the pivot before the swap moves it
         if (!is_zero(pivot)) {
@@ -313,7 +318,7 @@ template <class F> void launch_register_groups(int largest, int64_t count, F &&l
 template <class T> struct SolveRegisters {
     Sizes n, nrhs;
     View<const T> A;
-    View<const int> ipiv;  // no pivots when ipiv.base and ipiv.ptrs are null
+    View<const int> ipiv;  // empty: no interchanges (getrs_np, potrs)
     View<T> B;             // B(r, c) at B.at(i)[r + c * ldb]
     bool pivots_after;
     int steps;

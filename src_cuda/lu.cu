@@ -1,6 +1,9 @@
-// CUDA backend: LU factorization (getrf) and the solves built on it (getrs, gesv).
+// CUDA backend: LU factorization (getrf) and the solves built on it (getrs, gesv), the same
+// without pivoting (getrf_np, getrs_np, gesv_np: the kernels given no pivots), and the inverse
+// from the factors (getri, getri_oop: getrs against the identity).
 #include "backend.hpp"
 #include "blocked.cuh"
+#include "inverse.cuh"
 #include "kernels.cuh"
 #include "lu.cuh"
 #include "stage.cuh"
@@ -9,9 +12,10 @@ namespace bl {
 namespace cuda {
 namespace {
 
-// Solves op(A) X = B with A = P L U from getrf. Matrices whose `skip` entry is nonzero (gesv:
-// the factorization failed) are left alone, as LAPACK's gesv does. With `shared` (block teams)
-// a right-hand side at a time through the team's tile, else in place in global memory.
+// Solves op(A) X = B with A = P L U from getrf (getrs_np: A = L U, ipiv empty). Matrices whose
+// `skip` entry is nonzero (gesv: the factorization failed) are left alone, as LAPACK's gesv does.
+// With `shared` (block teams) a right-hand side at a time through the team's tile, else in place
+// in global memory.
 template <class T> struct GetrsBody {
     char trans;
     Sizes n, nrhs;
@@ -25,7 +29,7 @@ template <class T> struct GetrsBody {
         if (N == 0 || R == 0 || (skip && skip[i] != 0)) return;
         const T *a = A.at(i);
         const int lda = A.ldi(i), ldb = B.ldi(i);
-        const int *p = ipiv.at(i);
+        const int *p = ipiv.at(i);  // null without pivots
         T *b = B.at(i);
         if constexpr (std::is_same<Team, BlockTeam>::value)
             if (shared) {
@@ -41,6 +45,7 @@ template <class T> struct GetrsBody {
         // Row interchanges, in LAPACK's order (forward for A, backward for A^T / A^H), one
         // thread per right-hand side.
         auto swaps = [&](bool forward) {
+            if (!p) return;
             for (int c = t.rank(); c < R; c += t.size())
                 for (int s = 0; s < N; ++s) {
                     const int k = forward ? s : N - 1 - s, kp = p[k] - 1;
@@ -65,13 +70,13 @@ template <class T> struct GetrsBody {
     }
 };
 
-template <class T> void launch_getrf(Chunk &c, const Int &m, const Int &n, const Array<T> &A, const Array<int> &ipiv) {
+// getrf, or without pivots (p empty) getrf_np.
+template <class T> void launch_getrf(Chunk &c, const Int &m, const Int &n, const Array<T> &A, const View<int> &p) {
     using D = Dev<T>;
     const int maxm = chunk_max(m, c), maxn = chunk_max(n, c);
     const int largest = std::max(maxm, maxn);
     const Sizes ms = c.sizes(m), ns = c.sizes(n);
     const View<D> a = c.view(A);
-    const View<int> p = c.view(ipiv);
     if (largest <= 32) {
         const GetrfRegisters<D> g{ms, ns, a, p, c.info, c.count};
         launch_register_groups(largest, c.count, [&](auto nb, unsigned blocks) {
@@ -106,12 +111,13 @@ template <class T> void launch_getrf(Chunk &c, const Int &m, const Int &n, const
     }
 }
 
-template <class T>
-void launch_getrs(Chunk &c, char trans, const Int &n, const Int &nrhs, const Array<const T> &A,
-                  const Array<const int> &ipiv, const Array<T> &B, const int *skip) {
+// getrs, or without pivots (ipiv empty) getrs_np; B is a view (getri's workspace).
+template <class D>
+void launch_getrs(Chunk &c, char trans, const Int &n, const Int &nrhs, const View<const D> &A,
+                  const View<const int> &ipiv, const View<D> &B, const int *skip) {
     const int maxn = chunk_max(n, c);
     if (maxn <= 32 && chunk_max(nrhs, c) <= kRegisterSolveMaxRhs) {
-        SolveRegisters<Dev<T>> g{c.sizes(n), c.sizes(nrhs), c.view(A), c.view(ipiv), c.view(B), trans != 'N', 2,
+        SolveRegisters<D> g{c.sizes(n), c.sizes(nrhs), A, ipiv, B, trans != 'N', 2,
                                  {{true, false, false, true}, {false, false, false, false}}, skip, c.count};
         if (trans != 'N') {  // U^T then L^T (conjugated for 'C'), interchanges last
             g.tri[0] = {false, true, trans == 'C', false};
@@ -121,55 +127,126 @@ void launch_getrs(Chunk &c, char trans, const Int &n, const Int &nrhs, const Arr
         return;
     }
     const bool shared = maxn > 32 && maxn <= kSharedSolveMax;
-    GetrsBody<Dev<T>> body{trans, c.sizes(n), c.sizes(nrhs), c.view(A), c.view(ipiv), c.view(B), skip, shared};
-    if (shared) launch_blocks(body, c.count, solve_shared_threads(maxn, 2), solve_shared_bytes<Dev<T>>(maxn, true), c.stream);
+    GetrsBody<D> body{trans, c.sizes(n), c.sizes(nrhs), A, ipiv, B, skip, shared};
+    if (shared) launch_blocks(body, c.count, solve_shared_threads(maxn, 2), solve_shared_bytes<D>(maxn, true), c.stream);
     else launch(body, c.count, maxn <= 32, block_threads(maxn), 0, c.stream);
+}
+
+// The operations with pivots (getrf, getrs, gesv) and without (getrf_np, getrs_np, gesv_np) run
+// the same drivers (run_getrf, run_getrs, run_gesv); those without give the kernels an empty view.
+template <class Op, class = void> struct Pivoted : std::false_type {};
+template <class Op> struct Pivoted<Op, std::void_t<decltype(std::declval<Op>().ipiv)>> : std::true_type {};
+template <class Op> auto pivots(Chunk &c, const Op &op) {
+    if constexpr (Pivoted<Op>::value) return c.view(op.ipiv);
+    else return View<int>{};
 }
 
 }  // namespace
 
-template <class T> int run(const Getrf<T> &op) {
+template <class Op> int run_getrf(const Op &op) {
     return drive(
         op,
         [&](Driver &d) {
             d.sort_by_order();
             d.add(op.A, [&](int64_t i) { return Shape{op.m[i], op.n[i]}; }, true);
-            d.add(op.ipiv, [&](int64_t i) { return Shape{std::min(op.m[i], op.n[i]), 1}; }, true);
+            if constexpr (Pivoted<Op>::value)
+                d.add(op.ipiv, [&](int64_t i) { return Shape{std::min(op.m[i], op.n[i]), 1}; }, true);
         },
-        [&](Chunk &c) { launch_getrf(c, op.m, op.n, op.A, op.ipiv); });
+        [&](Chunk &c) { launch_getrf(c, op.m, op.n, op.A, pivots(c, op)); });
 }
+template <class T> int run(const Getrf<T> &op) { return run_getrf(op); }
+template <class T> int run(const GetrfNp<T> &op) { return run_getrf(op); }
 BL_INSTANTIATE_RUN(Getrf)
+BL_INSTANTIATE_RUN(GetrfNp)
 
-template <class T> int run(const Getrs<T> &op) {
+template <class Op> int run_getrs(const Op &op) {
     return drive(
         op,
         [&](Driver &d) {
             d.add(op.A, [&](int64_t i) { return Shape{op.n[i], op.n[i]}; }, false);
-            d.add(op.ipiv, [&](int64_t i) { return Shape{op.n[i], 1}; }, false);
+            if constexpr (Pivoted<Op>::value) d.add(op.ipiv, [&](int64_t i) { return Shape{op.n[i], 1}; }, false);
             d.add(op.B, [&](int64_t i) { return Shape{op.n[i], op.nrhs[i]}; }, true);
         },
         [&](Chunk &c) {
-            launch_getrs(c, op.trans.value, op.n, op.nrhs, op.A, op.ipiv, op.B, nullptr);
+            launch_getrs(c, op.trans.value, op.n, op.nrhs, c.view(op.A), readonly(pivots(c, op)), c.view(op.B),
+                         nullptr);
             c.no_failures();
         });
 }
+template <class T> int run(const Getrs<T> &op) { return run_getrs(op); }
+template <class T> int run(const GetrsNp<T> &op) { return run_getrs(op); }
 BL_INSTANTIATE_RUN(Getrs)
+BL_INSTANTIATE_RUN(GetrsNp)
 
-template <class T> int run(const Gesv<T> &op) {
+template <class Op> int run_gesv(const Op &op) {
     return drive(
         op,
         [&](Driver &d) {
             d.sort_by_order();
             d.add(op.A, [&](int64_t i) { return Shape{op.n[i], op.n[i]}; }, true);
-            d.add(op.ipiv, [&](int64_t i) { return Shape{op.n[i], 1}; }, true);
+            if constexpr (Pivoted<Op>::value) d.add(op.ipiv, [&](int64_t i) { return Shape{op.n[i], 1}; }, true);
             d.add(op.B, [&](int64_t i) { return Shape{op.n[i], op.nrhs[i]}; }, true);
         },
         [&](Chunk &c) {
-            launch_getrf(c, op.n, op.n, op.A, op.ipiv);
-            launch_getrs(c, 'N', op.n, op.nrhs, as_const(op.A), as_const(op.ipiv), op.B, c.info);
+            const View<int> p = pivots(c, op);
+            launch_getrf(c, op.n, op.n, op.A, p);
+            launch_getrs(c, 'N', op.n, op.nrhs, c.view(as_const(op.A)), readonly(p), c.view(op.B), c.info);
         });
 }
+template <class T> int run(const Gesv<T> &op) { return run_gesv(op); }
+template <class T> int run(const GesvNp<T> &op) { return run_gesv(op); }
 BL_INSTANTIATE_RUN(Gesv)
+BL_INSTANTIATE_RUN(GesvNp)
+
+// getri: up to order 32 in registers, in place; beyond, A X = I solved by getrs into a workspace
+// (A's factors are read while X is written), then copied into A.
+template <class T> int run(const Getri<T> &op) {
+    return drive(
+        op,
+        [&](Driver &d) {
+            d.add(op.A, [&](int64_t i) { return Shape{op.n[i], op.n[i]}; }, true);
+            d.add(op.ipiv, [&](int64_t i) { return Shape{op.n[i], 1}; }, false);
+        },
+        [&](Chunk &c) {
+            const int maxn = chunk_max(op.n, c);
+            if (maxn <= 32) {
+                launch_getri_registers(GetriRegisters<Dev<T>>{c.sizes(op.n), c.view(as_const(op.A)), c.view(op.ipiv),
+                                                              c.view(op.A), c.info, false, c.count},
+                                       maxn, c.stream);
+                return;
+            }
+            invert_in_place(c, op.n, op.A, true, 'A', true, false, [&](const View<Dev<T>> &x) {
+                launch_getrs(c, 'N', op.n, op.n, c.view(as_const(op.A)), c.view(op.ipiv), x, c.info);
+            });
+        });
+}
+BL_INSTANTIATE_RUN(Getri)
+
+// getri_oop: up to order 32 in registers; beyond, C = I (a copy of the factors where U is
+// singular), then A C = I solved in place.
+template <class T> int run(const GetriOop<T> &op) {
+    return drive(
+        op,
+        [&](Driver &d) {
+            d.add(op.A, [&](int64_t i) { return Shape{op.n[i], op.n[i]}; }, false);
+            d.add(op.ipiv, [&](int64_t i) { return Shape{op.n[i], 1}; }, false);
+            d.add(op.C, [&](int64_t i) { return Shape{op.n[i], op.n[i]}; }, true);
+        },
+        [&](Chunk &c) {
+            using D = Dev<T>;
+            const int maxn = chunk_max(op.n, c);
+            const View<const D> a = c.view(op.A);
+            const View<D> x = c.view(op.C);
+            if (maxn <= 32) {
+                launch_getri_registers(GetriRegisters<D>{c.sizes(op.n), a, c.view(op.ipiv), x, c.info, true, c.count},
+                                       maxn, c.stream);
+                return;
+            }
+            launch_inverse_step(InverseStart<D>{c.sizes(op.n), a, x, c.info, true, true}, c, maxn);
+            launch_getrs(c, 'N', op.n, op.n, a, c.view(op.ipiv), x, c.info);
+        });
+}
+BL_INSTANTIATE_RUN(GetriOop)
 
 }  // namespace cuda
 }  // namespace bl

@@ -36,7 +36,7 @@ template <class T> __global__ void __launch_bounds__(128) lu_swap_solve(LuSwapSo
         // a row among the entries by a ballot. (One thread searching the entries took longer
         // than the rest of the kernel.)
         const int lane = threadIdx.x;
-        const int pk = lane < jb ? g.ipiv.at(i)[j + lane] - 1 : 0;
+        const int pk = lane >= jb ? 0 : g.ipiv.empty() ? j + lane : g.ipiv.at(i)[j + lane] - 1;
         // entry lane: pos0, src0; entry 32 + lane: pos1, src1 (scalars: an indexed pair would
         // go to local memory)
         int pos0 = j + lane, src0 = j + lane, pos1 = 0, src1 = 0;
@@ -102,7 +102,7 @@ template <class T> void launch_swap_solve(LuSwapSolve<T> g, int64_t count, int m
     constexpr int CT = swap_columns<T>();
     const int j = g.s.j;
     g.right_blocks = std::max(0, (max_cols - j - 1 + CT - 1) / CT);  // past a panel of at least one column
-    const int blocks = g.right_blocks + (j + CT - 1) / CT;
+    const int blocks = g.right_blocks + (g.ipiv.empty() ? 0 : (j + CT - 1) / CT);  // left: rows move
     if (count == 0 || blocks == 0) return;
     lu_swap_solve<<<dim3(unsigned(count), unsigned(blocks)), 128, 0, stream>>>(g);
     check_launch("lu_swap_solve");

@@ -12,7 +12,9 @@ namespace cuda {
 // positions < j are U's finished rows), the pivot row is found by a shuffle reduction over
 // (|value|, position) and broadcast from wherever it lies, and every row is stored once, at its
 // final position. Every lane runs every step (the shuffles need the whole warp); steps past a
-// matrix's min(m, n) change nothing.
+// matrix's min(m, n) change nothing. Without pivots (getrf_np: g.ipiv empty) the pivot row is
+// row j and no row moves; a zero pivot leaves its column unscaled and the update goes on with
+// it, as LAPACK's getf2 steps do (with pivoting a zero pivot means a zero column: no update).
 template <int NB, class T> __global__ void __launch_bounds__(128) getrf_registers(GetrfRegisters<T> g) {
     using R = RealOf<T>;
     const int lane = threadIdx.x & (NB - 1), group = lane_id() & ~(NB - 1);
@@ -24,6 +26,7 @@ template <int NB, class T> __global__ void __launch_bounds__(128) getrf_register
     T row[NB];
 #pragma unroll
     for (int c = 0; c < NB; ++c) row[c] = lane < M && c < N ? a[lane + int64_t(c) * lda] : T(0);
+    const bool pivoting = !g.ipiv.empty();
     int pos = lane, info = 0;
 #pragma unroll
     for (int j = 0; j < NB; ++j) {
@@ -35,17 +38,18 @@ template <int NB, class T> __global__ void __launch_bounds__(128) getrf_register
             v = x == x ? x : R(-0.5);
         }
         int p = pos;
-        lanes_argmax<NB, NB>(v, p);
+        if (pivoting) lanes_argmax<NB, NB>(v, p);  // the same branch for the whole warp
+        else p = j;
         const bool pivot_row = in_play && pos == p;
         const unsigned rows = ballot(pivot_row) >> group;
         const int src = first_set(NB == 32 ? rows : rows & ((1u << NB) - 1)) - 1;  // -1: no step here
-        if (step && lane == 0) g.ipiv.at(i)[j] = p + 1;
+        if (step && lane == 0 && pivoting) g.ipiv.at(i)[j] = p + 1;
         const T pivot = shfl(row[j], max(src, 0), NB);
         const bool zero = is_zero(pivot);
         if (step && zero && info == 0) info = j + 1;
         if (in_play) pos = pivot_row ? j : pos == j ? p : pos;  // rows j and p trade places
-        const bool mine = in_play && !pivot_row && !zero;
-        const T l = mine ? row[j] * (T(1) / pivot) : T(0);
+        const bool mine = in_play && !pivot_row && (!zero || !pivoting);
+        const T l = !mine ? T(0) : zero ? row[j] : row[j] * (T(1) / pivot);
         if (mine) row[j] = l;
 #pragma unroll
         for (int c = j + 1; c < NB; ++c) {

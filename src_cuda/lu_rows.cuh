@@ -21,7 +21,9 @@ namespace cuda {
 // l(r) U(s, c). Two sets of slots alternate, so that no step's stores meet the previous step's
 // loads and one barrier a step suffices. Columns are updated in groups of 8 up to the block's own
 // column count (a vbatch chunk holds orders 57..64); threads past the last row hold zeros and only
-// take part in the barriers.
+// take part in the barriers. Without pivots (getrf_np: g.ipiv empty) row s wins every step's
+// reduction and no row moves; a zero pivot leaves its column unscaled and the update goes on
+// with it (LAPACK's getf2 steps).
 // 1 / x out of line: the complex division is long, and getrf_rows unrolls up to 64 steps.
 template <class T> __device__ __noinline__ T reciprocal(T x) { return T(1) / x; }
 template <int NC, int W, class T> __global__ void __launch_bounds__(32 * W) getrf_rows(GetrfRows<T> g) {
@@ -43,7 +45,7 @@ template <int NC, int W, class T> __global__ void __launch_bounds__(32 * W) getr
     const int j0 = g.s.j, lda = g.A.ldi(i);
     const int rows = l.m - j0, cols = g.whole ? l.n : l.jb, steps = min(rows, cols);
     T *a = g.A.at(i) + j0 + int64_t(j0) * lda;
-    int *ipiv = g.ipiv.at(i) + j0;
+    int *ipiv = g.ipiv.empty() ? nullptr : g.ipiv.at(i) + j0;
     T row[NC];
 #pragma unroll
     for (int c = 0; c < NC; ++c) row[c] = r < rows && c < cols ? a[r + int64_t(c) * lda] : T(0);
@@ -57,7 +59,7 @@ template <int NC, int W, class T> __global__ void __launch_bounds__(32 * W) getr
         R v = R(-1);
         if (in_play) {
             const R x = abs1(row[s]);
-            v = x == x ? x : R(-0.5);
+            v = !ipiv ? R(pos == s ? 1 : 0) : x == x ? x : R(-0.5);
         }
         int p = pos;
         lanes_argmax(v, p);
@@ -83,11 +85,11 @@ template <int NC, int W, class T> __global__ void __launch_bounds__(32 * W) getr
         const T pivot = u[s / K].v[s % K];
         const bool zero = is_zero(pivot);
         if (zero && info == 0) info = s + 1;
-        if (r == 0) ipiv[s] = j0 + piv + 1;
+        if (r == 0 && ipiv) ipiv[s] = j0 + piv + 1;
         const bool pivot_row = in_play && pos == piv;
         if (in_play) pos = pivot_row ? s : pos == s ? piv : pos;  // rows s and piv trade places
-        if (in_play && !pivot_row && !zero) {
-            const T f = row[s] * reciprocal(pivot);
+        if (in_play && !pivot_row && (!zero || !ipiv)) {
+            const T f = zero ? row[s] : row[s] * reciprocal(pivot);
             row[s] = f;
 #pragma unroll
             for (int c8 = 0; c8 < NC; c8 += 8)

@@ -22,17 +22,8 @@ template <class Op> Offer estimate(const Op &op, const Placement &where) {
 }
 
 // Every operation has kernels, except one case of gels, whose kernels take one of LAPACK's two
-// paths (m >= n or m < n) for the whole batch: a variable batch mixing the two runs on the CPU;
-// and the inverses and the LU without pivoting, which have no kernels yet (inverse.cu): the core
-// runs them on the CPU.
+// paths (m >= n or m < n) for the whole batch: a variable batch mixing the two runs on the CPU.
 template <class Op> bool has_kernels(const Op &) { return true; }
-template <class T> bool has_kernels(const Getri<T> &) { return false; }
-template <class T> bool has_kernels(const GetriOop<T> &) { return false; }
-template <class T> bool has_kernels(const Trtri<T> &) { return false; }
-template <class T> bool has_kernels(const Potri<T> &) { return false; }
-template <class T> bool has_kernels(const GetrfNp<T> &) { return false; }
-template <class T> bool has_kernels(const GetrsNp<T> &) { return false; }
-template <class T> bool has_kernels(const GesvNp<T> &) { return false; }
 template <class T> bool has_kernels(const Gels<T> &op) {
     if (op.b.layout != Layout::Variable) return true;
     int64_t wide = 0;
