@@ -28,6 +28,13 @@ std::string status(long s, const char *what) { return s == 0 ? "" : std::string(
     long getrf_batched(cublasHandle_t h, int n, T *const *A, int lda, int *piv, int *info, int batch) {              \
         return cublas##p##getrfBatched(h, n, (V *const *)A, lda, piv, info, batch);                                   \
     }                                                                                                                 \
+    long getri_batched(cublasHandle_t h, int n, T *const *A, int lda, const int *piv, T *const *C, int *info,       \
+                       int batch) {                                                                                   \
+        return cublas##p##getriBatched(h, n, (const V *const *)A, lda, piv, (V *const *)C, n, info, batch);           \
+    }                                                                                                                 \
+    long matinv_batched(cublasHandle_t h, int n, T *const *A, T *const *C, int *info, int batch) {                   \
+        return cublas##p##matinvBatched(h, n, (const V *const *)A, n, (V *const *)C, n, info, batch);                 \
+    }                                                                                                                 \
     long getrs_batched(cublasHandle_t h, int n, int nrhs, T *const *A, int lda, const int *piv, T *const *B, int ldb, \
                        int *info, int batch) {                                                                        \
         return cublas##p##getrsBatched(h, CUBLAS_OP_N, n, nrhs, (const V *const *)A, lda, piv, (V *const *)B, ldb,   \
@@ -196,6 +203,26 @@ private:
             peer("cublas" + P + "getrfBatched", [=, &c, &ipiv] {
                 return finish(c, status(getrf_batched(hb, n, A, n, ipiv.data(), info, batch), "getrfBatched"), info);
             });
+        } else if (routine == "getrf_np") {  // cuBLAS's getrf factors without pivoting when given no pivot array
+            T *const *A = device_pointers(c, c.array<T>("A"));
+            int *info = device_array<int>(c, size_t(batch));
+            peer("cublas" + P + "getrfBatched (no pivots)", [=, &c] {
+                return finish(c, status(getrf_batched(hb, n, A, n, nullptr, info, batch), "getrfBatched"), info);
+            });
+        } else if (routine == "getri_oop") {  // the case times getrf + getri_oop into C
+            auto &ipiv = c.array<int>("ipiv");
+            T *const *A = device_pointers(c, c.array<T>("A"));
+            T *const *C = device_pointers(c, c.array<T>("C"));
+            int *info = device_array<int>(c, size_t(batch));
+            peer("cublas" + P + "getrfBatched+getriBatched", [=, &c, &ipiv] {
+                std::string e = status(getrf_batched(hb, n, A, n, ipiv.data(), info, batch), "getrfBatched");
+                if (e.empty()) e = status(getri_batched(hb, n, A, n, ipiv.data(), C, info, batch), "getriBatched");
+                return finish(c, e, info);
+            });
+            if (n <= 32)  // matinvBatched: the whole inverse in one call, orders up to 32
+                peer("cublas" + P + "matinvBatched", [=, &c] {
+                    return finish(c, status(matinv_batched(hb, n, A, C, info, batch), "matinvBatched"), info);
+                });
         } else if (routine == "getrs") {
             auto &ipiv = c.array<int>("ipiv");
             T *const *A = device_pointers(c, c.array<T>("A"));

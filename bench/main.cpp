@@ -39,8 +39,10 @@ pointers; the vendor's batched routines run on the same data: cublas<t>getrfBatc
 cublas<t>getrsBatched (getrs), cusolverDn<t>potrfBatched (potrf), cusolverDn<t>potrsBatched (potrs,
 --nrhs 1 only), cublas<t>trsmBatched (trsv with one right-hand side, trsm), cublas<t>gemmStridedBatched
 (gemm), cublas<t>gemvStridedBatched (gemv), cublas<t>geqrfBatched (geqrf), cublas<t>gelsBatched (gels),
-and a loop of cusolverDn<t>gebrd calls, one per matrix (gebrd: slow at small n, choose --batch). gesv,
-posv, ormqr and orgqr have no vendor peer. Device pointer arrays and
+a loop of cusolverDn<t>gebrd calls, one per matrix (gebrd: slow at small n, choose --batch),
+cublas<t>getrfBatched + cublas<t>getriBatched and, for n <= 32, cublas<t>matinvBatched (getri_oop,
+timed with its getrf), cublas<t>getrfBatched with no pivot array (getrf_np). gesv, posv, ormqr,
+orgqr, getri, trtri, potri, getrs_np and gesv_np have no vendor peer. Device pointer arrays and
 workspaces are built once, untimed; a vendor run ends with cudaDeviceSynchronize and the copy of its
 info array to the host (batchlapack's calls are synchronous and return info on the host). After
 the timing, batchlapack's result and the first peer's are compared once (same input): "rel.diff" is
