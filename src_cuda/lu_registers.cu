@@ -15,7 +15,7 @@ namespace cuda {
 // matrix's min(m, n) change nothing. Without pivots (getrf_np: g.ipiv empty) the pivot row is
 // row j and no row moves; a zero pivot leaves its column unscaled and the update goes on with
 // it, as LAPACK's getf2 steps do (with pivoting a zero pivot means a zero column: no update).
-template <int NB, class T> __global__ void __launch_bounds__(128) getrf_registers(GetrfRegisters<T> g) {
+template <int NB, bool Pivot, class T> __global__ void __launch_bounds__(128) getrf_registers(GetrfRegisters<T> g) {
     using R = RealOf<T>;
     const int lane = threadIdx.x & (NB - 1), group = lane_id() & ~(NB - 1);
     const int64_t i = (int64_t(blockIdx.x) * blockDim.x + threadIdx.x) / NB;
@@ -26,7 +26,7 @@ template <int NB, class T> __global__ void __launch_bounds__(128) getrf_register
     T row[NB];
 #pragma unroll
     for (int c = 0; c < NB; ++c) row[c] = lane < M && c < N ? a[lane + int64_t(c) * lda] : T(0);
-    const bool pivoting = !g.ipiv.empty();
+    constexpr bool pivoting = Pivot;  // a compile-time choice: as a run-time one it cost getrf registers
     int pos = lane, info = 0;
 #pragma unroll
     for (int j = 0; j < NB; ++j) {
@@ -38,7 +38,7 @@ template <int NB, class T> __global__ void __launch_bounds__(128) getrf_register
             v = x == x ? x : R(-0.5);
         }
         int p = pos;
-        if (pivoting) lanes_argmax<NB, NB>(v, p);  // the same branch for the whole warp
+        if constexpr (pivoting) lanes_argmax<NB, NB>(v, p);
         else p = j;
         const bool pivot_row = in_play && pos == p;
         const unsigned rows = ballot(pivot_row) >> group;
@@ -66,7 +66,8 @@ template <int NB, class T> __global__ void __launch_bounds__(128) getrf_register
 
 template <int NB, class T>
 void launch_getrf_registers_variant(const GetrfRegisters<T> &g, unsigned blocks, cudaStream_t stream) {
-    getrf_registers<NB><<<blocks, 128, 0, stream>>>(g);
+    if (g.ipiv.empty()) getrf_registers<NB, false><<<blocks, 128, 0, stream>>>(g);
+    else getrf_registers<NB, true><<<blocks, 128, 0, stream>>>(g);
     check_launch("getrf_registers");
 }
 
