@@ -3,6 +3,7 @@
 #include "backend.hpp"
 #include "lapack.hpp"
 #include "parallel.hpp"
+#include "tiled.hpp"
 
 #include <algorithm>
 #include <complex>
@@ -26,7 +27,8 @@ template <class T> int zero_diagonal(int n, const T *A, int lda) {
 
 // The kernels (small_inverse.hpp) for the baseline instruction set, and for real types on
 // x86-64-v4 (AVX-512), where the compiler's vectors of eight doubles make the column loops several
-// times faster; `wide` checks the processor at run time, as the tiled kernels do.
+// times faster; chosen where the tiled kernels run (tiled::available: the same build condition,
+// the processor checked once).
 namespace base {
 #include "small_inverse.hpp"
 }
@@ -40,34 +42,24 @@ namespace v4 {
 #pragma GCC pop_options
 #endif
 
-template <class T> bool wide() {
-#ifdef BL_INVERSE_V4
-    if constexpr (std::is_floating_point_v<T>) {
-        static const bool avx512 = __builtin_cpu_supports("x86-64-v4");
-        return avx512;
-    }
-#endif
-    return false;
-}
-
 template <class T> void small_trtri(char uplo, char diag, int n, T *A, int lda) {
 #ifdef BL_INVERSE_V4
     if constexpr (std::is_floating_point_v<T>)
-        if (wide<T>()) return v4::small_trtri(uplo, diag, n, A, lda);
+        if (tiled::available<T>()) return v4::small_trtri(uplo, diag, n, A, lda);
 #endif
     base::small_trtri(uplo, diag, n, A, lda);
 }
 template <class T> void small_getri(int n, T *A, int lda, const int *ipiv, T *work) {
 #ifdef BL_INVERSE_V4
     if constexpr (std::is_floating_point_v<T>)
-        if (wide<T>()) return v4::small_getri(n, A, lda, ipiv, work);
+        if (tiled::available<T>()) return v4::small_getri(n, A, lda, ipiv, work);
 #endif
     base::small_getri(n, A, lda, ipiv, work);
 }
 template <class T> void small_lauum(int n, T *A, int lda, T *work) {
 #ifdef BL_INVERSE_V4
     if constexpr (std::is_floating_point_v<T>)
-        if (wide<T>()) return v4::small_lauum(n, A, lda, work);
+        if (tiled::available<T>()) return v4::small_lauum(n, A, lda, work);
 #endif
     base::small_lauum(n, A, lda, work);
 }

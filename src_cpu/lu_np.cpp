@@ -4,6 +4,7 @@
 #include "backend.hpp"
 #include "lapack.hpp"
 #include "parallel.hpp"
+#include "tiled.hpp"
 
 #include <cmath>
 #include <complex>
@@ -23,7 +24,7 @@ constexpr int kBlock = 64;
 constexpr int kSmallSolve = 64;
 
 // The unblocked kernel (small_lu_np.hpp) for the baseline instruction set, and for real types on
-// x86-64-v4 (AVX-512), chosen at run time as the tiled kernels are.
+// x86-64-v4 (AVX-512), chosen where the tiled kernels run (tiled::available).
 namespace base {
 #include "small_lu_np.hpp"
 }
@@ -37,22 +38,12 @@ namespace v4 {
 #pragma GCC pop_options
 #endif
 
-template <class T> bool wide() {
-#ifdef BL_LU_NP_V4
-    if constexpr (std::is_floating_point_v<T>) {
-        static const bool avx512 = __builtin_cpu_supports("x86-64-v4");
-        return avx512;
-    }
-#endif
-    return false;
-}
-
 template <class T> void getf2_np(int m, int n, T *A, int lda, int offset, int *info) {
     using R = decltype(std::abs(T{}));
     const R sfmin = std::numeric_limits<R>::min();
 #ifdef BL_LU_NP_V4
     if constexpr (std::is_floating_point_v<T>)
-        if (wide<T>()) return v4::getf2_np(m, n, A, lda, offset, info, sfmin);
+        if (tiled::available<T>()) return v4::getf2_np(m, n, A, lda, offset, info, sfmin);
 #endif
     base::getf2_np(m, n, A, lda, offset, info, sfmin);
 }
@@ -91,7 +82,7 @@ template <class T> void getrs_np(char trans, int n, int nrhs, const T *A, int ld
     if (n <= kSmallSolve) {
 #ifdef BL_LU_NP_V4
         if constexpr (std::is_floating_point_v<T>)
-            if (wide<T>()) return v4::getrs_np(trans, n, nrhs, A, lda, B, ldb);
+            if (tiled::available<T>()) return v4::getrs_np(trans, n, nrhs, A, lda, B, ldb);
 #endif
         return base::getrs_np(trans, n, nrhs, A, lda, B, ldb);
     }
