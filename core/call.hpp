@@ -22,6 +22,8 @@ namespace bl {
 constexpr int kNoBackend = -1;
 int backend_setting();
 std::string no_backend_reason();
+// The calling thread's stream (bl_set_stream), null if none.
+void *stream_setting();
 // Per-thread record of the last call: the backend it used, and why it failed.
 void record_target(bl_backend used);
 void record_error(const char *routine, int code, const std::string &detail);

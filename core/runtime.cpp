@@ -24,6 +24,7 @@ std::string g_no_backend_reason;
 thread_local std::string t_last_error;
 thread_local std::string t_failure_detail;
 thread_local bl_backend t_last_target = BL_BACKEND_AUTO;
+thread_local void *t_stream = nullptr;
 
 // The one set of backend names, for the environment and Fortran's bl_set_backend alike: auto, cpu,
 // cuda, in any case, blanks around them ignored (a Fortran string comes padded). Not "gpu": one
@@ -93,6 +94,7 @@ int set_backend(int backend, const std::string &invalid, bool commit_anyway) {
 }  // namespace
 
 int backend_setting() { return current_backend(); }
+void *stream_setting() { return t_stream; }
 
 std::string no_backend_reason() {
     std::lock_guard<std::mutex> lock(g_no_backend_mutex);
@@ -214,6 +216,13 @@ const char *bl_backend_name(bl_backend backend) {
     default: return "unknown";
     }
 }
+
+int bl_set_stream(void *stream) {
+    bl::t_stream = stream;
+    return 0;
+}
+
+void *bl_get_stream(void) { return bl::t_stream; }
 
 int bl_cuda_available(void) { return bl::cuda::usable() ? 1 : 0; }
 

@@ -39,7 +39,7 @@ module batchlapack
   integer, parameter, public :: BL_BACKEND_CUDA = 2
 
   public :: bl_set_backend, bl_get_backend, bl_last_backend, bl_backend_name, bl_cuda_available
-  public :: bl_cpu_threads
+  public :: bl_cpu_threads, bl_set_stream, bl_get_stream
   public :: bl_error_string, bl_last_error, bl_version, bl_version_string
 
   ! Where an assumed-shape argument lies (layout.inc): inc and cols are the distances measured
@@ -88,6 +88,15 @@ module batchlapack
     end function
     integer(c_int) function c_cpu_threads() bind(C, name="bl_cpu_threads")
       import :: c_int
+    end function
+    ! The calling thread's CUDA stream (a cudaStream_t as type(c_ptr); c_null_ptr for none): see
+    ! bl_set_stream in batchlapack.h for which calls then return before their work is done.
+    integer(c_int) function c_set_stream(stream) bind(C, name="bl_set_stream")
+      import :: c_int, c_ptr
+      type(c_ptr), value :: stream
+    end function
+    type(c_ptr) function bl_get_stream() bind(C, name="bl_get_stream")
+      import :: c_ptr
     end function
     type(c_ptr) function c_error_string(code) bind(C, name="bl_error_string")
       import :: c_int, c_ptr
@@ -194,6 +203,14 @@ contains
   integer function bl_cpu_threads()
     bl_cpu_threads = int(c_cpu_threads())
   end function
+
+  ! Sets the calling thread's CUDA stream (c_null_ptr: none). With a stream set, a call whose
+  ! arrays (info included) all lie in device or managed memory returns once its work is enqueued.
+  subroutine bl_set_stream(stream)
+    type(c_ptr), intent(in) :: stream
+    integer(c_int) :: ignored
+    ignored = c_set_stream(stream)
+  end subroutine
 
   ! A description of a return or info value (0, -k, or a BL_ERROR_* code).
   function bl_error_string(code) result(s)

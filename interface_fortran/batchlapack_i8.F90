@@ -33,6 +33,7 @@ module batchlapack_i8
                          b4_last_backend => bl_last_backend, b4_backend_name => bl_backend_name, &
                          b4_cpu_threads => bl_cpu_threads, b4_error_string => bl_error_string, &
                          b4_version => bl_version, bl_cuda_available, bl_last_error, &
+                         bl_set_stream, bl_get_stream, &
                          bl_version_string
   use batchlapack_messages, only: bl_reject, bl_str
   ! The forms of batchlapack, as b4_<name> (generated).
@@ -54,7 +55,7 @@ module batchlapack_i8
   integer(c_int64_t), parameter, public :: BL_BACKEND_CUDA = b4_backend_cuda
 
   public :: bl_set_backend, bl_get_backend, bl_last_backend, bl_backend_name, bl_cuda_available
-  public :: bl_cpu_threads
+  public :: bl_cpu_threads, bl_set_stream, bl_get_stream
   public :: bl_error_string, bl_last_error, bl_version, bl_version_string
 
   interface bl_set_backend

@@ -152,6 +152,23 @@ BL_API bl_backend bl_last_backend(void);
 BL_API const char *bl_backend_name(bl_backend backend);
 /* bl_cuda_available: 1 when the library was built with CUDA and a usable device is present. */
 BL_API int bl_cuda_available(void);
+/* Streams (CUDA backend), the convention of cublasSetStream. bl_set_stream: the CUDA stream (a
+ * cudaStream_t passed as void *) on which the calling thread's later calls enqueue their GPU work;
+ * NULL, the default, means none. Per host thread; returns 0. With a stream set, a call whose
+ * every array -- matrices, arrays of pointers, and info -- lies in device or managed memory, in
+ * the strided or pointer layout, is stream-ordered: it checks its arguments (an illegal one is
+ * returned as -k and written into info before anything is enqueued), enqueues its kernels on the
+ * stream after the work already there and returns without waiting; results and info are in place
+ * once the stream reaches that point (cudaStreamSynchronize, an event), and the calls can be
+ * captured in a CUDA graph. Such a call reads no array of pointers on the host: null or
+ * overlapping matrices behind a device array of pointers are not detected. Every other call (host
+ * arrays, a variable-size batch, which reads its sizes on the host, the CPU backend) waits for the
+ * work already on the stream, computes, and returns when its results are in place, as without a
+ * stream. The stream must stay valid while calls use it (bl_set_stream(NULL) before destroying
+ * it). In a build without CUDA the setting is kept and has no effect. */
+BL_API int bl_set_stream(void *stream);
+/* bl_get_stream: the calling thread's stream set by bl_set_stream (NULL if none). */
+BL_API void *bl_get_stream(void);
 /* bl_cpu_threads: the number of threads (one matrix per thread) the CPU backend runs a call made
  * from the calling thread on: OpenMP's omp_get_max_threads() as the library sees it (set by
  * OMP_NUM_THREADS), 1 in a build without OpenMP. */
