@@ -188,6 +188,9 @@ struct Case {
     double flops = 0;       // of the whole batch, LAPACK's counts (ops.hpp)
     std::vector<int> info;  // per matrix
     bool has_info = true;   // false for the BLAS routines, whose calls leave `info` alone
+    // --stream: the library's info in device memory (gpu.cpp brings it back into `info`).
+    int *device_info = nullptr;
+    int *info_arg() { return device_info ? device_info : info.data(); }
 
     std::function<int()> library;         // the library's batched call; returns its return value
     // The same work by the library's separate calls (gesv: getrf, then getrs), which the one-call
@@ -276,6 +279,7 @@ int64_t matrix_bytes(const std::string &routine, char precision, int n);
 // The CUDA side (gpu.cpp, compiled when the library is built with CUDA).
 struct GpuOptions {
     bool host_data = false, pinned = false;
+    bool stream = false;  // --stream: every implementation on one stream, info on the device
 };
 // Bytes the library must move for a host-data call and the time they take at the bandwidth of
 // pinned cudaMemcpy, measured each way on the same bytes.
@@ -291,6 +295,12 @@ public:
     // host memory with --host-data) and, for device data of a uniform batch, adds the vendor peers.
     virtual void prepare(Case &c, const std::string &routine, char precision) = 0;
     virtual Transfers transfers(const Case &c) = 0;
+    // --stream: a run (or --repeat runs) between begin and end is timed by events on the stream.
+    // With `held`, the stream waits at begin until end has been called, so that the runs' kernels
+    // follow one another with no host in between (their own time). end returns the seconds on
+    // the stream and brings the run's info into c.info.
+    virtual void begin(Case &c, bool held) = 0;
+    virtual double end(Case &c) = 0;
 };
 // Null when the library was built without CUDA.
 std::unique_ptr<Gpu> make_gpu(const GpuOptions &options);

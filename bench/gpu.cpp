@@ -7,10 +7,13 @@
 #include <cuda_runtime.h>
 #include <cusolverDn.h>
 
+#include <atomic>
 #include <chrono>
 #include <complex>
+#include <thread>
 
 #include "args.hpp"
+#include "batchlapack.h"
 #include "bench.hpp"
 
 namespace blbench {
@@ -90,8 +93,23 @@ public:
         check(cudaSetDevice(0), "cudaSetDevice");
         if (cublasCreate(&cublas_) != CUBLAS_STATUS_SUCCESS) throw std::runtime_error("cublasCreate failed");
         if (cusolverDnCreate(&cusolver_) != CUSOLVER_STATUS_SUCCESS) throw std::runtime_error("cusolverDnCreate failed");
+        if (options_.stream) {  // the library (bl_set_stream) and the vendors' handles on one stream
+            check(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking), "cudaStreamCreate");
+            check(cudaEventCreate(&start_), "cudaEventCreate");
+            check(cudaEventCreate(&stop_), "cudaEventCreate");
+            if (cublasSetStream(cublas_, stream_) != CUBLAS_STATUS_SUCCESS ||
+                cusolverDnSetStream(cusolver_, stream_) != CUSOLVER_STATUS_SUCCESS)
+                throw std::runtime_error("setting the vendors' stream failed");
+            bl_set_stream(stream_);
+        }
     }
     ~Cuda() override {
+        if (stream_) {
+            bl_set_stream(nullptr);
+            cudaEventDestroy(start_);
+            cudaEventDestroy(stop_);
+            cudaStreamDestroy(stream_);
+        }
         cusolverDnDestroy(cusolver_);
         cublasDestroy(cublas_);
     }
@@ -122,6 +140,7 @@ public:
     void prepare(Case &c, const std::string &routine, char precision) override {
         const Place where = !options_.host_data ? Place::device : options_.pinned ? Place::pinned : Place::host;
         for (auto &a : c.arrays()) a->move_to(where, *this);
+        if (options_.stream) c.device_info = device_array<int>(c, size_t(c.batch));
         if (where != Place::device || c.variable) return;
         switch (precision) {
         case 's': return add_peers<float>(c, routine, 'S');
@@ -129,6 +148,30 @@ public:
         case 'c': return add_peers<std::complex<float>>(c, routine, 'C');
         case 'z': return add_peers<std::complex<double>>(c, routine, 'Z');
         }
+    }
+
+    void begin(Case &c, bool held) override {
+        pending_ = c.has_info ? c.device_info : nullptr;
+        if (held) {
+            held_.store(true);
+            check(cudaLaunchHostFunc(
+                      stream_,
+                      [](void *flag) {
+                          while (static_cast<std::atomic<bool> *>(flag)->load()) std::this_thread::yield();
+                      },
+                      &held_),
+                  "cudaLaunchHostFunc");
+        }
+        check(cudaEventRecord(start_, stream_), "cudaEventRecord");
+    }
+    double end(Case &c) override {
+        check(cudaEventRecord(stop_, stream_), "cudaEventRecord");
+        held_.store(false);
+        check(cudaEventSynchronize(stop_), "waiting for the stream");
+        float ms = 0;
+        check(cudaEventElapsedTime(&ms, start_, stop_), "cudaEventElapsedTime");
+        if (pending_) copy(c.info.data(), pending_, c.info.size() * sizeof(int));
+        return ms * 1e-3;
     }
 
     Transfers transfers(const Case &c) override {
@@ -177,6 +220,11 @@ private:
     // The end of a vendor run: wait for the device, then the per-matrix info to the host (into
     // c.info, which main.cpp checks), or zeros where the vendor has none.
     std::string finish(Case &c, std::string error, const int *device_info) {
+        if (stream_) {  // --stream: no wait here; end() brings info back after the stop event
+            pending_ = device_info;
+            if (!device_info) std::fill(c.info.begin(), c.info.end(), 0);
+            return error;
+        }
         const cudaError_t e = cudaDeviceSynchronize();
         if (!error.empty()) return error;
         if (e != cudaSuccess) return std::string("CUDA error ") + cudaGetErrorString(e);
@@ -245,7 +293,7 @@ private:
             peer("cusolverDn" + P + "potrsBatched", [=, &c] {
                 std::string e = status(potrs_batched(hs, n, r, A, n, B, n, info, batch), "potrsBatched");
                 int h = 0;
-                if (e.empty()) copy(&h, info, sizeof h);
+                if (e.empty() && !stream_) copy(&h, info, sizeof h);  // (--stream: not waited for)
                 return finish(c, e.empty() ? scalar_info(h, "potrsBatched") : e, nullptr);
             });
         } else if (routine == "trsv" || routine == "trsm") {
@@ -303,6 +351,10 @@ private:
     }
 
     GpuOptions options_;
+    cudaStream_t stream_ = nullptr;  // --stream
+    cudaEvent_t start_ = nullptr, stop_ = nullptr;
+    const int *pending_ = nullptr;         // the device info of the run being timed
+    std::atomic<bool> held_{false};        // the stream waits while it is true (begin(held))
     cublasHandle_t cublas_ = nullptr;
     cusolverDnHandle_t cusolver_ = nullptr;
 };

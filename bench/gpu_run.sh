@@ -15,6 +15,9 @@
 #              SANITIZE_TESTS names a subset of the programs (test_lu test_qr ...)
 #   issue4     issue 4's tables: getrf, potrf, trsv, getrs, potrs; getrf vbatch; getrf from host
 #   issue5     issue 5's tables: geqrf, gels; geqrf vbatch; gebrd
+#   issue21    issue 21's tables: getrf on a stream with info on the device (timed by events,
+#              cuBLAS on the same stream); 100 getrf + getrs pairs (gesv's parts) enqueued back to
+#              back, against their kernels' own time; the host's time inside an enqueued call
 # (default: all of them but sanitize_suite, longer than one call). Double precision, the issues'
 # default batches.
 # Logs go to $OUT (the device tool's folder; build/gpu_run without it), with the tables' CSV files
@@ -121,6 +124,10 @@ part_issue5() {
   table gebrd_mid --routine gebrd --sizes 128,256 --batch 400 --runs 2
   table gebrd_512 --routine gebrd --sizes 512 --batch 132 --runs 2
   table gebrd_vbatch --routine gebrd --vbatch --sizes 256,512 --batch 2000
+}
+part_issue21() {
+  table getrf_stream --routine getrf --stream --sizes 8,16,32 --runs 10
+  table gesv_stream_sequence --routine gesv --stream --repeat 100 --sizes 32 --batch 10000 --runs 5
 }
 
 parts=("$@")

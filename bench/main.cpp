@@ -84,6 +84,17 @@ Options:
                    "transfer ms" = bytes in / H2D rate + bytes out / D2H rate, and
                    "call/transfer", the ratio of the two.
   --pinned         with --host-data: the host arrays in pinned memory (cudaMallocHost).
+  --stream         (--backend cuda, device data) every implementation enqueued on one stream
+                   (batchlapack through bl_set_stream, the vendors' handles set to it), info in
+                   device memory for all, each run timed by events on the stream (not by the host
+                   clock), info fetched after the stop event. Adds "enqueue us": the host's
+                   median time inside one batchlapack call, which returns before its work ends.
+  --repeat K       with --stream: a run is K calls back to back on the stream (outputs not
+                   checked: each call works on the previous one's results). Adds for batchlapack
+                   (and its parts, e.g. getrf+getrs for gesv) "kernels ms": the K calls timed
+                   with the stream held until all are enqueued, so that the kernels follow one
+                   another with no host in between, and "sequence/kernels", the ratio of the
+                   live run to it (1.0: the calls cost the stream nothing beyond their kernels).
   --threads N      OpenMP threads of batchlapack and of the OpenMP loop (default: OpenMP's).
   --help           this text.
 )";
@@ -93,9 +104,9 @@ struct Options {
     char precision = 'd';
     std::vector<int> sizes = {4, 8, 16, 32, 64, 128, 256, 512};
     int64_t batch = 0;  // 0: by memory
-    int runs = 5, nrhs = 1, threads = 0;
+    int runs = 5, nrhs = 1, threads = 0, repeat = 1;
     std::string csv, backend = "cpu";
-    bool vbatch = false, host_data = false, pinned = false;
+    bool vbatch = false, host_data = false, pinned = false, stream = false;
 };
 
 [[noreturn]] void fail(const std::string &message) {
@@ -118,8 +129,8 @@ Options parse(int argc, char **argv) {
             std::fputs(kUsage, stdout);
             std::exit(0);
         }
-        if (a == "--vbatch" || a == "--host-data" || a == "--pinned") {  // the options without a value
-            (a == "--vbatch" ? o.vbatch : a == "--host-data" ? o.host_data : o.pinned) = true;
+        if (a == "--vbatch" || a == "--host-data" || a == "--pinned" || a == "--stream") {  // without a value
+            (a == "--vbatch" ? o.vbatch : a == "--host-data" ? o.host_data : a == "--pinned" ? o.pinned : o.stream) = true;
             continue;
         }
         if (k + 1 >= argc) fail("unknown option or missing value: " + a + " (see --help)");
@@ -144,6 +155,8 @@ Options parse(int argc, char **argv) {
             o.runs = int(positive(a, v));
         } else if (a == "--nrhs") {
             o.nrhs = int(positive(a, v));
+        } else if (a == "--repeat") {
+            o.repeat = int(positive(a, v));
         } else if (a == "--threads") {
             o.threads = int(positive(a, v));
         } else if (a == "--csv") {
@@ -181,16 +194,34 @@ Peer library(Case &c) { return library_call("batchlapack", c.library); }
 // What info holds before a run, to see that the run set it.
 constexpr int kUnset = std::numeric_limits<int>::min();
 
+// --stream and --repeat: runs timed on the GPU's stream, `repeat` calls each; `held`: with the
+// stream held until the calls are enqueued (Gpu::begin).
+struct StreamTiming {
+    Gpu *gpu = nullptr;
+    int repeat = 1;
+    bool held = false;
+} g_stream;
+
+// A run's time: on the stream (--stream) or by the host clock, and the host's time in the call.
+struct Timed {
+    double seconds, host;
+};
+
 // One run of `impl` from the saved input, in seconds. The return value and info are checked
 // after every run; the outputs (every matrix written, all finite) when `check_outputs` is set --
 // after the warm-up and the last run, which suffices since every run computes the same thing,
 // and keeps the untimed part of a run from dominating small sizes.
-double time_run(Case &c, const Peer &impl, bool check_outputs) {
+Timed time_run(Case &c, const Peer &impl, bool check_outputs) {
     c.restore();
     std::fill(c.info.begin(), c.info.end(), c.has_info ? kUnset : 0);
+    if (g_stream.gpu) g_stream.gpu->begin(c, g_stream.held);
     const auto t0 = std::chrono::steady_clock::now();
     std::string error = impl.run();
+    for (int k = 1; k < g_stream.repeat && error.empty(); ++k) error = impl.run();
     const auto t1 = std::chrono::steady_clock::now();
+    const double host = std::chrono::duration<double>(t1 - t0).count();
+    const double seconds = g_stream.gpu ? g_stream.gpu->end(c) : host;
+    check_outputs = check_outputs && g_stream.repeat == 1;
     if (error.empty()) {
         const auto bad = std::find_if(c.info.begin(), c.info.end(), [](int x) { return x != 0; });
         if (bad != c.info.end())
@@ -199,26 +230,31 @@ double time_run(Case &c, const Peer &impl, bool check_outputs) {
     }
     if (error.empty() && check_outputs) error = c.check_outputs();
     if (!error.empty()) fail(impl.name + " failed at n = " + std::to_string(c.n) + ": " + error);
-    return std::chrono::duration<double>(t1 - t0).count();
+    return {seconds, host};
 }
 
 // Median time of each implementation over `runs` runs after a warm-up. The implementations take
 // turns run by run, so that a change in the machine's load during the measurement falls on all
 // of them alike instead of on whichever happened to be running.
-std::vector<double> median_times(Case &c, const std::vector<Peer> &impls, int runs) {
+std::vector<double> median_times(Case &c, const std::vector<Peer> &impls, int runs, std::vector<double> *host = nullptr) {
     const size_t count = impls.size();
-    std::vector<std::vector<double>> seconds(count);
+    std::vector<std::vector<double>> seconds(count), in_host(count);
     for (int k = 0; k <= runs; ++k)
         for (size_t j = 0; j < count; ++j) {
-            const double t = time_run(c, impls[j], k == 0 || k == runs);
-            if (k > 0) seconds[j].push_back(t);
+            const Timed t = time_run(c, impls[j], k == 0 || k == runs);
+            if (k > 0) seconds[j].push_back(t.seconds), in_host[j].push_back(t.host);
         }
-    std::vector<double> median(count);
+    auto median = [runs](std::vector<double> &v) {
+        std::nth_element(v.begin(), v.begin() + runs / 2, v.end());
+        return v[size_t(runs / 2)];
+    };
+    std::vector<double> result(count);
+    if (host) host->resize(count);
     for (size_t j = 0; j < count; ++j) {
-        std::nth_element(seconds[j].begin(), seconds[j].begin() + runs / 2, seconds[j].end());
-        median[j] = seconds[j][size_t(runs / 2)];
+        result[j] = median(seconds[j]);
+        if (host) (*host)[j] = median(in_host[j]);
     }
-    return median;
+    return result;
 }
 
 // The library's result against the vendor's on the same input (untimed, once per size): the
@@ -288,11 +324,13 @@ int main(int argc, char **argv) {
     const bool cuda = o.backend == "cuda";
     if ((o.host_data || o.pinned) && !cuda) fail("--host-data and --pinned need --backend cuda");
     if (o.pinned && !o.host_data) fail("--pinned goes with --host-data");
+    if (o.stream && (!cuda || o.host_data)) fail("--stream needs --backend cuda and device data");
+    if (o.repeat > 1 && !o.stream) fail("--repeat goes with --stream");
 
     const bl_backend backend = cuda ? BL_BACKEND_CUDA : o.backend == "auto" ? BL_BACKEND_AUTO : BL_BACKEND_CPU;
     if (const int status = bl_set_backend(backend)) fail("--backend " + o.backend + ": " + bl_error_string(status));
     std::unique_ptr<Gpu> gpu;
-    if (cuda && !(gpu = make_gpu({o.host_data, o.pinned})))
+    if (cuda && !(gpu = make_gpu({o.host_data, o.pinned, o.stream})))
         fail("--backend cuda: this batchlapack-bench was built without CUDA (the library's BATCHLAPACK_CUDA is off)");
 #ifdef _OPENMP
     if (o.threads) omp_set_num_threads(o.threads);
@@ -332,18 +370,35 @@ int main(int argc, char **argv) {
         std::vector<Peer> impls = gpu ? c->peers : cpu_loops(*c);
         if (c->parts) impls.push_back(library_call(c->parts_name, c->parts));
         impls.push_back(library(*c));
-        const std::vector<double> seconds = median_times(*c, impls, o.runs);
+        if (o.stream) g_stream = {gpu.get(), o.repeat, false};
+        std::vector<double> host;
+        const std::vector<double> seconds = median_times(*c, impls, o.runs, &host);
 
         std::vector<Column> row = {{"n", std::to_string(n), std::to_string(n)},
                                    {"batch", std::to_string(batch), std::to_string(batch)}};
         std::vector<double> gflops;
         for (size_t j = 0; j < impls.size(); ++j) {
-            gflops.push_back(c->flops / seconds[j] * 1e-9);
+            gflops.push_back(c->flops * o.repeat / seconds[j] * 1e-9);  // (--repeat: that many calls a run)
             add(row, impls[j].name, "%.4g", gflops.back());
         }
         if (impls.size() > 1)
             add(row, "ratio", "%.2f", gflops.back() / *std::max_element(gflops.begin(), gflops.end() - 1), "%.4g");
-        if (gpu && impls.size() > 1) {
+        if (o.stream) {
+            add(row, "enqueue us", "%.1f", host.back() / o.repeat * 1e6, "%.4g");
+            if (o.repeat > 1) {  // batchlapack and its parts again, their kernels back to back
+                std::vector<Peer> ours(impls.end() - (c->parts ? 2 : 1), impls.end());
+                g_stream.held = true;
+                const std::vector<double> kernels = median_times(*c, ours, o.runs);
+                g_stream.held = false;
+                for (size_t j = 0; j < ours.size(); ++j) {
+                    const double live = seconds[impls.size() - ours.size() + j];
+                    add(row, ours[j].name + " ms", "%.3f", live * 1e3, "%.4g");
+                    add(row, ours[j].name + " kernels ms", "%.3f", kernels[j] * 1e3, "%.4g");
+                    add(row, ours[j].name + " sequence/kernels", "%.3f", live / kernels[j], "%.4g");
+                }
+            }
+        }
+        if (gpu && impls.size() > 1 && o.repeat == 1) {  // (--repeat's outputs are results of results)
             const Agreement a = compare(*c, impls.back(), impls.front());
             add(row, "rel.diff", "%.2e", a.difference.relative, "%.3e");
             if (a.has_pivots) add(row, "pivots differing", "%.0f", double(a.difference.differing), "%.0f");

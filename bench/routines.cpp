@@ -134,9 +134,9 @@ template <class T> void getrf(Case &c) {
     fill_random(A, c.batch);
     c.count_flops([](int m) { return bl::Getrf<T>{{m, m}}.flops(0); });
     c.call([&, n] {
-        return batchlapack::getrf_batch(n, n, A.data(), n, A.stride, ipiv.data(), ipiv.stride, c.info.data(), int(c.batch));
+        return batchlapack::getrf_batch(n, n, A.data(), n, A.stride, ipiv.data(), ipiv.stride, c.info_arg(), int(c.batch));
     }, [&, n] {
-        return batchlapack::getrf_vbatch(c.sizes(), c.sizes(), A.pointers(), c.same(n), ipiv.pointers(), c.info.data(),
+        return batchlapack::getrf_vbatch(c.sizes(), c.sizes(), A.pointers(), c.same(n), ipiv.pointers(), c.info_arg(),
                                          int(c.batch));
     });
     c.lapack = lapack_getrf(c, A, ipiv);
@@ -153,10 +153,10 @@ template <class T> void getrs(Case &c) {
     c.count_flops([r](int m) { return bl::Getrs<T>{{'N', m, r}}.flops(0); });
     c.call([&, n, r] {
         return batchlapack::getrs_batch('N', n, r, A.data(), n, A.stride, ipiv.data(), ipiv.stride, B.data(), n, B.stride,
-                                        c.info.data(), int(c.batch));
+                                        c.info_arg(), int(c.batch));
     }, [&, n, r] {
         return batchlapack::getrs_vbatch('N', c.sizes(), c.same(r), A.pointers(), c.same(n), ipiv.pointers(), B.pointers(),
-                                         c.same(n), c.info.data(), int(c.batch));
+                                         c.same(n), c.info_arg(), int(c.batch));
     });
     c.lapack = [&, n, r](int64_t i) {
         return info_of([&](int *info) { lp::getrs('N', c.size(i), r, A[i], n, ipiv[i], B[i], n, info); });
@@ -173,20 +173,20 @@ template <class T> void gesv(Case &c) {
     c.count_flops([r](int m) { return bl::Gesv<T>{{m, r}}.flops(0); });
     c.call([&, n, r] {
         return batchlapack::gesv_batch(n, r, A.data(), n, A.stride, ipiv.data(), ipiv.stride, B.data(), n, B.stride,
-                                       c.info.data(), int(c.batch));
+                                       c.info_arg(), int(c.batch));
     }, [&, n, r] {
         return batchlapack::gesv_vbatch(c.sizes(), c.same(r), A.pointers(), c.same(n), ipiv.pointers(), B.pointers(),
-                                        c.same(n), c.info.data(), int(c.batch));
+                                        c.same(n), c.info_arg(), int(c.batch));
     });
     c.call_parts("getrf+getrs", [&, n, r] {
-        const int s = batchlapack::getrf_batch(n, n, A.data(), n, A.stride, ipiv.data(), ipiv.stride, c.info.data(), int(c.batch));
+        const int s = batchlapack::getrf_batch(n, n, A.data(), n, A.stride, ipiv.data(), ipiv.stride, c.info_arg(), int(c.batch));
         return s ? s : batchlapack::getrs_batch('N', n, r, A.data(), n, A.stride, ipiv.data(), ipiv.stride, B.data(), n,
-                                                B.stride, c.info.data(), int(c.batch));
+                                                B.stride, c.info_arg(), int(c.batch));
     }, [&, n, r] {
         const int s = batchlapack::getrf_vbatch(c.sizes(), c.sizes(), A.pointers(), c.same(n), ipiv.pointers(),
-                                                c.info.data(), int(c.batch));
+                                                c.info_arg(), int(c.batch));
         return s ? s : batchlapack::getrs_vbatch('N', c.sizes(), c.same(r), A.pointers(), c.same(n), ipiv.pointers(),
-                                                 B.pointers(), c.same(n), c.info.data(), int(c.batch));
+                                                 B.pointers(), c.same(n), c.info_arg(), int(c.batch));
     });
     c.lapack = [&, n, r](int64_t i) {
         return info_of([&](int *info) { lp::gesv(c.size(i), r, A[i], n, ipiv[i], B[i], n, info); });
@@ -209,9 +209,9 @@ template <class T> void getri(Case &c) {
     prepare(c.batch, "getrf", lapack_getrf(c, A, ipiv));
     c.count_flops([](int m) { return bl::Getri<T>{{m}}.flops(0); });
     c.call([&, n] {
-        return batchlapack::getri_batch(n, A.data(), n, A.stride, ipiv.data(), ipiv.stride, c.info.data(), int(c.batch));
+        return batchlapack::getri_batch(n, A.data(), n, A.stride, ipiv.data(), ipiv.stride, c.info_arg(), int(c.batch));
     }, [&, n] {
-        return batchlapack::getri_vbatch(c.sizes(), A.pointers(), c.same(n), ipiv.pointers(), c.info.data(), int(c.batch));
+        return batchlapack::getri_vbatch(c.sizes(), A.pointers(), c.same(n), ipiv.pointers(), c.info_arg(), int(c.batch));
     });
     c.lapack = [&](int64_t i) { return lapack_getri(c, A[i], ipiv[i], i); };
 }
@@ -231,26 +231,26 @@ template <class T> void getri_oop(Case &c) {
     });
     c.count_flops([](int m) { return bl::Getrf<T>{{m, m}}.flops(0) + bl::GetriOop<T>{{m}}.flops(0); });
     c.call([&, n] {
-        const int s = batchlapack::getrf_batch(n, n, A.data(), n, A.stride, ipiv.data(), ipiv.stride, c.info.data(),
+        const int s = batchlapack::getrf_batch(n, n, A.data(), n, A.stride, ipiv.data(), ipiv.stride, c.info_arg(),
                                                int(c.batch));
         return s ? s : batchlapack::getri_oop_batch(n, A.data(), n, A.stride, ipiv.data(), ipiv.stride, C.data(), n,
-                                                    C.stride, c.info.data(), int(c.batch));
+                                                    C.stride, c.info_arg(), int(c.batch));
     }, [&, n] {
         const int s = batchlapack::getrf_vbatch(c.sizes(), c.sizes(), A.pointers(), c.same(n), ipiv.pointers(),
-                                                c.info.data(), int(c.batch));
+                                                c.info_arg(), int(c.batch));
         return s ? s : batchlapack::getri_oop_vbatch(c.sizes(), A.pointers(), c.same(n), ipiv.pointers(), C.pointers(),
-                                                     c.same(n), c.info.data(), int(c.batch));
+                                                     c.same(n), c.info_arg(), int(c.batch));
     });
     c.call_parts("getrf+getrs", [&, n] {
-        const int s = batchlapack::getrf_batch(n, n, A.data(), n, A.stride, ipiv.data(), ipiv.stride, c.info.data(),
+        const int s = batchlapack::getrf_batch(n, n, A.data(), n, A.stride, ipiv.data(), ipiv.stride, c.info_arg(),
                                                int(c.batch));
         return s ? s : batchlapack::getrs_batch('N', n, n, A.data(), n, A.stride, ipiv.data(), ipiv.stride, C.data(), n,
-                                                C.stride, c.info.data(), int(c.batch));
+                                                C.stride, c.info_arg(), int(c.batch));
     }, [&, n] {
         const int s = batchlapack::getrf_vbatch(c.sizes(), c.sizes(), A.pointers(), c.same(n), ipiv.pointers(),
-                                                c.info.data(), int(c.batch));
+                                                c.info_arg(), int(c.batch));
         return s ? s : batchlapack::getrs_vbatch('N', c.sizes(), c.sizes(), A.pointers(), c.same(n), ipiv.pointers(),
-                                                 C.pointers(), c.same(n), c.info.data(), int(c.batch));
+                                                 C.pointers(), c.same(n), c.info_arg(), int(c.batch));
     });
     c.lapack = [&, n](int64_t i) {
         const int m = c.size(i);
@@ -268,9 +268,9 @@ template <class T> void trtri(Case &c) {
     fill_dominant(A, n, c.batch);
     c.count_flops([](int m) { return bl::Trtri<T>{{'U', 'N', m}}.flops(0); });
     c.call([&, n] {
-        return batchlapack::trtri_batch('U', 'N', n, A.data(), n, A.stride, c.info.data(), int(c.batch));
+        return batchlapack::trtri_batch('U', 'N', n, A.data(), n, A.stride, c.info_arg(), int(c.batch));
     }, [&, n] {
-        return batchlapack::trtri_vbatch('U', 'N', c.sizes(), A.pointers(), c.same(n), c.info.data(), int(c.batch));
+        return batchlapack::trtri_vbatch('U', 'N', c.sizes(), A.pointers(), c.same(n), c.info_arg(), int(c.batch));
     });
     c.lapack = [&, n](int64_t i) {
         return info_of([&](int *info) { lp::trtri('U', 'N', c.size(i), A[i], n, info); });
@@ -285,9 +285,9 @@ template <class T> void getrf_np(Case &c) {
     fill_dominant(A, n, c.batch);
     c.count_flops([](int m) { return bl::GetrfNp<T>{{m, m}}.flops(0); });
     c.call([&, n] {
-        return batchlapack::getrf_np_batch(n, n, A.data(), n, A.stride, c.info.data(), int(c.batch));
+        return batchlapack::getrf_np_batch(n, n, A.data(), n, A.stride, c.info_arg(), int(c.batch));
     }, [&, n] {
-        return batchlapack::getrf_np_vbatch(c.sizes(), c.sizes(), A.pointers(), c.same(n), c.info.data(), int(c.batch));
+        return batchlapack::getrf_np_vbatch(c.sizes(), c.sizes(), A.pointers(), c.same(n), c.info_arg(), int(c.batch));
     });
     c.lapack = [&, n](int64_t i) {
         const int m = c.size(i);
@@ -309,11 +309,11 @@ template <class T> void getrs_np(Case &c) {
         throw std::runtime_error("preparing the input: getrf_np failed");
     c.count_flops([r](int m) { return bl::GetrsNp<T>{{'N', m, r}}.flops(0); });
     c.call([&, n, r] {
-        return batchlapack::getrs_np_batch('N', n, r, A.data(), n, A.stride, B.data(), n, B.stride, c.info.data(),
+        return batchlapack::getrs_np_batch('N', n, r, A.data(), n, A.stride, B.data(), n, B.stride, c.info_arg(),
                                            int(c.batch));
     }, [&, n, r] {
         return batchlapack::getrs_np_vbatch('N', c.sizes(), c.same(r), A.pointers(), c.same(n), B.pointers(), c.same(n),
-                                            c.info.data(), int(c.batch));
+                                            c.info_arg(), int(c.batch));
     });
     c.lapack = [&, n, r](int64_t i) {
         const int m = c.size(i);
@@ -333,20 +333,20 @@ template <class T> void gesv_np(Case &c) {
     fill_random(B, c.batch);
     c.count_flops([r](int m) { return bl::GesvNp<T>{{m, r}}.flops(0); });
     c.call([&, n, r] {
-        return batchlapack::gesv_np_batch(n, r, A.data(), n, A.stride, B.data(), n, B.stride, c.info.data(), int(c.batch));
+        return batchlapack::gesv_np_batch(n, r, A.data(), n, A.stride, B.data(), n, B.stride, c.info_arg(), int(c.batch));
     }, [&, n, r] {
         return batchlapack::gesv_np_vbatch(c.sizes(), c.same(r), A.pointers(), c.same(n), B.pointers(), c.same(n),
-                                           c.info.data(), int(c.batch));
+                                           c.info_arg(), int(c.batch));
     });
     c.call_parts("getrf_np+getrs_np", [&, n, r] {
-        const int s = batchlapack::getrf_np_batch(n, n, A.data(), n, A.stride, c.info.data(), int(c.batch));
+        const int s = batchlapack::getrf_np_batch(n, n, A.data(), n, A.stride, c.info_arg(), int(c.batch));
         return s ? s : batchlapack::getrs_np_batch('N', n, r, A.data(), n, A.stride, B.data(), n, B.stride,
-                                                   c.info.data(), int(c.batch));
+                                                   c.info_arg(), int(c.batch));
     }, [&, n, r] {
-        const int s = batchlapack::getrf_np_vbatch(c.sizes(), c.sizes(), A.pointers(), c.same(n), c.info.data(),
+        const int s = batchlapack::getrf_np_vbatch(c.sizes(), c.sizes(), A.pointers(), c.same(n), c.info_arg(),
                                                    int(c.batch));
         return s ? s : batchlapack::getrs_np_vbatch('N', c.sizes(), c.same(r), A.pointers(), c.same(n), B.pointers(),
-                                                    c.same(n), c.info.data(), int(c.batch));
+                                                    c.same(n), c.info_arg(), int(c.batch));
     });
     c.lapack = [&, n, r](int64_t i) {
         return info_of([&](int *info) { lp::gesv(c.size(i), r, A[i], n, workspace<int>(n), B[i], n, info); });
@@ -359,8 +359,8 @@ template <class T> void potrf(Case &c) {
     auto &A = c.output<T>("A", int64_t(n) * n);
     fill_spd(A, n, c.batch);
     c.count_flops([](int m) { return bl::Potrf<T>{{'L', m}}.flops(0); });
-    c.call([&, n] { return batchlapack::potrf_batch('L', n, A.data(), n, A.stride, c.info.data(), int(c.batch)); },
-           [&, n] { return batchlapack::potrf_vbatch('L', c.sizes(), A.pointers(), c.same(n), c.info.data(), int(c.batch)); });
+    c.call([&, n] { return batchlapack::potrf_batch('L', n, A.data(), n, A.stride, c.info_arg(), int(c.batch)); },
+           [&, n] { return batchlapack::potrf_vbatch('L', c.sizes(), A.pointers(), c.same(n), c.info_arg(), int(c.batch)); });
     c.lapack = lapack_potrf(c, A);
 }
 
@@ -374,10 +374,10 @@ template <class T> void potrs(Case &c) {
     prepare(c.batch, "potrf", lapack_potrf(c, A));
     c.count_flops([r](int m) { return bl::Potrs<T>{{'L', m, r}}.flops(0); });
     c.call([&, n, r] {
-        return batchlapack::potrs_batch('L', n, r, A.data(), n, A.stride, B.data(), n, B.stride, c.info.data(), int(c.batch));
+        return batchlapack::potrs_batch('L', n, r, A.data(), n, A.stride, B.data(), n, B.stride, c.info_arg(), int(c.batch));
     }, [&, n, r] {
         return batchlapack::potrs_vbatch('L', c.sizes(), c.same(r), A.pointers(), c.same(n), B.pointers(), c.same(n),
-                                         c.info.data(), int(c.batch));
+                                         c.info_arg(), int(c.batch));
     });
     c.lapack = [&, n, r](int64_t i) {
         return info_of([&](int *info) { lp::potrs('L', c.size(i), r, A[i], n, B[i], n, info); });
@@ -392,19 +392,19 @@ template <class T> void posv(Case &c) {
     fill_random(B, c.batch);
     c.count_flops([r](int m) { return bl::Posv<T>{{'L', m, r}}.flops(0); });
     c.call([&, n, r] {
-        return batchlapack::posv_batch('L', n, r, A.data(), n, A.stride, B.data(), n, B.stride, c.info.data(), int(c.batch));
+        return batchlapack::posv_batch('L', n, r, A.data(), n, A.stride, B.data(), n, B.stride, c.info_arg(), int(c.batch));
     }, [&, n, r] {
         return batchlapack::posv_vbatch('L', c.sizes(), c.same(r), A.pointers(), c.same(n), B.pointers(), c.same(n),
-                                        c.info.data(), int(c.batch));
+                                        c.info_arg(), int(c.batch));
     });
     c.call_parts("potrf+potrs", [&, n, r] {
-        const int s = batchlapack::potrf_batch('L', n, A.data(), n, A.stride, c.info.data(), int(c.batch));
-        return s ? s : batchlapack::potrs_batch('L', n, r, A.data(), n, A.stride, B.data(), n, B.stride, c.info.data(),
+        const int s = batchlapack::potrf_batch('L', n, A.data(), n, A.stride, c.info_arg(), int(c.batch));
+        return s ? s : batchlapack::potrs_batch('L', n, r, A.data(), n, A.stride, B.data(), n, B.stride, c.info_arg(),
                                                 int(c.batch));
     }, [&, n, r] {
-        const int s = batchlapack::potrf_vbatch('L', c.sizes(), A.pointers(), c.same(n), c.info.data(), int(c.batch));
+        const int s = batchlapack::potrf_vbatch('L', c.sizes(), A.pointers(), c.same(n), c.info_arg(), int(c.batch));
         return s ? s : batchlapack::potrs_vbatch('L', c.sizes(), c.same(r), A.pointers(), c.same(n), B.pointers(),
-                                                 c.same(n), c.info.data(), int(c.batch));
+                                                 c.same(n), c.info_arg(), int(c.batch));
     });
     c.lapack = [&, n, r](int64_t i) {
         return info_of([&](int *info) { lp::posv('L', c.size(i), r, A[i], n, B[i], n, info); });
@@ -418,8 +418,8 @@ template <class T> void potri(Case &c) {
     fill_spd(A, n, c.batch);
     prepare(c.batch, "potrf", lapack_potrf(c, A));
     c.count_flops([](int m) { return bl::Potri<T>{{'L', m}}.flops(0); });
-    c.call([&, n] { return batchlapack::potri_batch('L', n, A.data(), n, A.stride, c.info.data(), int(c.batch)); },
-           [&, n] { return batchlapack::potri_vbatch('L', c.sizes(), A.pointers(), c.same(n), c.info.data(), int(c.batch)); });
+    c.call([&, n] { return batchlapack::potri_batch('L', n, A.data(), n, A.stride, c.info_arg(), int(c.batch)); },
+           [&, n] { return batchlapack::potri_vbatch('L', c.sizes(), A.pointers(), c.same(n), c.info_arg(), int(c.batch)); });
     c.lapack = [&, n](int64_t i) { return info_of([&](int *info) { lp::potri('L', c.size(i), A[i], n, info); }); };
 }
 
@@ -432,9 +432,9 @@ template <class T> void geqrf(Case &c) {
     fill_nan(c, tau);
     c.count_flops([](int m) { return bl::Geqrf<T>{{m, m}}.flops(0); });
     c.call([&, n] {
-        return batchlapack::geqrf_batch(n, n, A.data(), n, A.stride, tau.data(), tau.stride, c.info.data(), int(c.batch));
+        return batchlapack::geqrf_batch(n, n, A.data(), n, A.stride, tau.data(), tau.stride, c.info_arg(), int(c.batch));
     }, [&, n] {
-        return batchlapack::geqrf_vbatch(c.sizes(), c.sizes(), A.pointers(), c.same(n), tau.pointers(), c.info.data(),
+        return batchlapack::geqrf_vbatch(c.sizes(), c.sizes(), A.pointers(), c.same(n), tau.pointers(), c.info_arg(),
                                          int(c.batch));
     });
     c.lapack = lapack_geqrf(c, A, tau);
@@ -460,10 +460,10 @@ template <class T> void ormqr(Case &c) {
     c.count_flops([r](int m) { return bl::Ormqr<T>{{'L', 'N', m, r, m}}.flops(0); });
     c.call([&, n, r] {
         return batchlapack::unmqr_batch('L', 'N', n, r, n, A.data(), n, A.stride, tau.data(), tau.stride, C.data(), n,
-                                        C.stride, c.info.data(), int(c.batch));
+                                        C.stride, c.info_arg(), int(c.batch));
     }, [&, n, r] {
         return batchlapack::unmqr_vbatch('L', 'N', c.sizes(), c.same(r), c.sizes(), A.pointers(), c.same(n), tau.pointers(),
-                                         C.pointers(), c.same(n), c.info.data(), int(c.batch));
+                                         C.pointers(), c.same(n), c.info_arg(), int(c.batch));
     });
     c.lapack = [&, n, r, lwork](int64_t i) {
         const int m = c.size(i);
@@ -482,10 +482,10 @@ template <class T> void orgqr(Case &c) {
     const int lwork = optimal_lwork<T>([&](T *w, int lw) { int info; lp::orgqr(n, n, n, A[0], n, tau[0], w, lw, &info); });
     c.count_flops([](int m) { return bl::Orgqr<T>{{m, m, m}}.flops(0); });
     c.call([&, n] {
-        return batchlapack::ungqr_batch(n, n, n, A.data(), n, A.stride, tau.data(), tau.stride, c.info.data(), int(c.batch));
+        return batchlapack::ungqr_batch(n, n, n, A.data(), n, A.stride, tau.data(), tau.stride, c.info_arg(), int(c.batch));
     }, [&, n] {
         return batchlapack::ungqr_vbatch(c.sizes(), c.sizes(), c.sizes(), A.pointers(), c.same(n), tau.pointers(),
-                                         c.info.data(), int(c.batch));
+                                         c.info_arg(), int(c.batch));
     });
     c.lapack = [&, n, lwork](int64_t i) {
         const int m = c.size(i);
@@ -503,10 +503,10 @@ template <class T> void gels(Case &c) {
     const int lwork = optimal_lwork<T>([&](T *w, int lw) { int info; lp::gels('N', m, n, r, A[0], m, B[0], m, w, lw, &info); });
     c.count_flops([r](int k) { return bl::Gels<T>{{'N', 2 * k, k, r}}.flops(0); });
     c.call([&, n, m, r] {
-        return batchlapack::gels_batch('N', m, n, r, A.data(), m, A.stride, B.data(), m, B.stride, c.info.data(), int(c.batch));
+        return batchlapack::gels_batch('N', m, n, r, A.data(), m, A.stride, B.data(), m, B.stride, c.info_arg(), int(c.batch));
     }, [&, m, r] {
         return batchlapack::gels_vbatch('N', c.sizes(2), c.sizes(), c.same(r), A.pointers(), c.same(m), B.pointers(),
-                                        c.same(m), c.info.data(), int(c.batch));
+                                        c.same(m), c.info_arg(), int(c.batch));
     });
     c.lapack = [&, m, r, lwork](int64_t i) {
         const int k = c.size(i);
@@ -531,10 +531,10 @@ template <class T> void gebrd(Case &c) {
     c.count_flops([](int m) { return bl::Gebrd<T>{{m, m}}.flops(0); });
     c.call([&, n] {
         return batchlapack::gebrd_batch(n, n, A.data(), n, A.stride, d.data(), d.stride, e.data(), e.stride, tauq.data(),
-                                        tauq.stride, taup.data(), taup.stride, c.info.data(), int(c.batch));
+                                        tauq.stride, taup.data(), taup.stride, c.info_arg(), int(c.batch));
     }, [&, n] {
         return batchlapack::gebrd_vbatch(c.sizes(), c.sizes(), A.pointers(), c.same(n), d.pointers(), e.pointers(),
-                                         tauq.pointers(), taup.pointers(), c.info.data(), int(c.batch));
+                                         tauq.pointers(), taup.pointers(), c.info_arg(), int(c.batch));
     });
     c.lapack = [&, n, lwork](int64_t i) {
         const int m = c.size(i);

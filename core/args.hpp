@@ -98,6 +98,7 @@ struct Batch {
     const char *routine = "";  // public name, e.g. "bl_dgetrf_batch", for messages
     Layout layout = Layout::Strided;
     int *info = nullptr;       // null for the BLAS routines, which have no info
+    bool info_on_device = false;  // info in device memory (found by the core, batchlapack.h)
     int count = 0;
     int info_pos = 0, batch_pos = 0;
 };

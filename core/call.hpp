@@ -104,9 +104,17 @@ template <class Op> int call_impl(Op &op, Layout layout, const char *routine, in
     if (has_info && info == nullptr && batch > 0) c.fail(b.info_pos, "(info) is null");
     op.fields(c);
     check(op, c);
+    // info in device memory (batchlapack.h) is written through the CUDA backend: in stream order
+    // when a stream is set.
+    void *const stream = stream_setting();
+    const bool info_on_device = b.info_on_device = info != nullptr && batch > 0 && !cuda::host_accessible(info);
+    auto fill_info = [&](int value) {
+        if (info_on_device) cuda::fill_device_ints(info, batch, value, stream);
+        else if (info != nullptr)
+            for (int i = 0; i < batch; ++i) info[i] = value;
+    };
     if (int k = c.failed()) {
-        if (info != nullptr)
-            for (int i = 0; i < batch; ++i) info[i] = -k;
+        fill_info(-k);
         record_error(routine, -k, c.message());
         return -k;
     }
@@ -130,7 +138,17 @@ template <class Op> int call_impl(Op &op, Layout layout, const char *routine, in
                 code = BL_ERROR_DEVICE_DATA;
                 break;
             }
-            code = cpu::run(op);
+            // Host arrays may be the target of copies the caller enqueued on its stream.
+            if (stream != nullptr) cuda::wait_stream(stream);
+            if (info_on_device) {  // computed into host memory, then copied
+                std::vector<int> host(static_cast<size_t>(batch));
+                b.info = host.data();
+                code = cpu::run(op);
+                b.info = info;
+                if (code == 0) cuda::copy_ints(info, host.data(), batch);
+            } else {
+                code = cpu::run(op);
+            }
             break;
         case Target::NoDevice:
             explain_failure("the backend setting is cuda (BATCHLAPACK_BACKEND or bl_set_backend)");
@@ -159,9 +177,16 @@ template <class Op> int call_impl(Op &op, Layout layout, const char *routine, in
                    " matrices were computed before the failure (their results and info are in place); the others "
                    "are untouched" + (info != nullptr ? ", with info = " + std::to_string(code) : std::string());
         record_error(routine, code, why);
-        if (info != nullptr)
+        if (computed.empty()) {
+            fill_info(code);
+        } else if (info != nullptr) {  // the delivered matrices keep their info
+            std::vector<int> staged(info_on_device ? size_t(batch) : 0);
+            int *at = info_on_device ? staged.data() : info;
+            if (info_on_device) cuda::copy_ints(at, info, batch);
             for (int i = 0; i < batch; ++i)
-                if (computed.empty() || !computed[size_t(i)]) info[i] = code;
+                if (!computed[size_t(i)]) at[i] = code;
+            if (info_on_device) cuda::copy_ints(info, at, batch);
+        }
     }
     return code;
 }

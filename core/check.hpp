@@ -153,6 +153,7 @@ private:
             if (a.ptrs == nullptr) return;  // reported as a null array; the other checks still run
             // Uniform sizes are checked once, for matrix 0: that check covers every pointer.
             const void *const *ptrs = host_readable(a.ptrs);
+            if (ptrs == nullptr) return;  // a device array under a stream: not read (batchlapack.h)
             int64_t first = i, last = b_.layout == Layout::Variable ? i : b_.count - 1;
             for (int64_t j = first; j <= last; ++j)
                 if (ptrs[j] == nullptr) {
@@ -171,13 +172,21 @@ private:
     // memory (made once per call and array).
     template <class P> const void *const *host_readable(P *const *ptrs) {
         const void *key = ptrs;
-        for (const Checker *k = this; k; k = k->parent_)
+        const Copied *found = nullptr;
+        for (const Checker *k = this; k && !found; k = k->parent_)
             for (const Copied &c : k->copied_)
-                if (c.key == key) return c.host ? c.pointers.data() : reinterpret_cast<const void *const *>(ptrs);
-        copied_.push_back(Copied{key, false, {}});
-        Copied &c = copied_.back();
-        c.host = cuda::copy_device_pointers(reinterpret_cast<const void *const *>(ptrs), b_.count, c.pointers);
-        return c.host ? c.pointers.data() : reinterpret_cast<const void *const *>(ptrs);
+                if (c.key == key) {
+                    found = &c;
+                    break;
+                }
+        if (!found) {
+            copied_.push_back(Copied{key, false, {}});
+            Copied &c = copied_.back();
+            c.host = cuda::copy_device_pointers(reinterpret_cast<const void *const *>(ptrs), b_.count, c.pointers);
+            found = &c;
+        }
+        if (!found->host) return reinterpret_cast<const void *const *>(ptrs);
+        return found->pointers.empty() ? nullptr : found->pointers.data();  // empty: not read (stream set)
     }
     std::string describe(const char *name, int v, int64_t i) const {
         std::string s = std::string("(") + name + ") = " + std::to_string(v);

@@ -167,7 +167,14 @@ cudaMemPool_t workspace_pool() {
 Workspace::Workspace(size_t bytes, cudaStream_t stream) : stream_(stream) {
     if (!bytes) return;
     admit(bytes, true, "cudaMallocFromPoolAsync (workspace)");
-    check(cudaMallocFromPoolAsync(&p_, bytes, workspace_pool(), stream), "cudaMallocFromPoolAsync (workspace)");
+    // Under a caller's CUDA graph capture the allocation becomes the graph's own (a memory node
+    // from the graph's pool, which keeps it between replays): the backend's pool does not apply.
+    cudaStreamCaptureStatus capturing = cudaStreamCaptureStatusNone;
+    check(cudaStreamIsCapturing(stream, &capturing), "cudaStreamIsCapturing");
+    if (capturing == cudaStreamCaptureStatusActive)
+        check(cudaMallocAsync(&p_, bytes, stream), "cudaMallocAsync (workspace, captured)");
+    else
+        check(cudaMallocFromPoolAsync(&p_, bytes, workspace_pool(), stream), "cudaMallocFromPoolAsync (workspace)");
     bytes_ = bytes;
     g_device_held += (long long)bytes;
 }
@@ -201,12 +208,37 @@ Where where(const void *p) {
 
 bool copy_device_pointers(const void *const *ptrs, int64_t count, std::vector<const void *> &out) {
     if (!usable() || where(ptrs) != Where::Device) return false;
+    out.clear();
+    if (stream_setting() != nullptr) return true;
     out.assign(size_t(count), nullptr);
     if (cudaMemcpy(out.data(), ptrs, sizeof(void *) * size_t(count), cudaMemcpyDefault) != cudaSuccess) {
         cudaGetLastError();
         out.assign(size_t(count), nullptr);
     }
     return true;
+}
+
+namespace {
+__global__ void fill_ints(int *p, int64_t n, int value) {
+    const int64_t i = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+    if (i < n) p[i] = value;
+}
+}  // namespace
+
+// The core's writes into a caller's device info happen on error paths and have no way to report
+// an error of their own: a failure here is cleared and the call's return value stands.
+void fill_device_ints(int *p, int64_t n, int value, void *stream) {
+    if (n <= 0) return;
+    const cudaStream_t s = stream ? static_cast<cudaStream_t>(stream) : cudaStreamPerThread;
+    fill_ints<<<unsigned((n + 255) / 256), 256, 0, s>>>(p, n, value);
+    if (!stream) cudaStreamSynchronize(s);
+    cudaGetLastError();
+}
+void copy_ints(int *to, const int *from, int64_t n) {
+    if (n > 0 && cudaMemcpy(to, from, sizeof(int) * size_t(n), cudaMemcpyDefault) != cudaSuccess) cudaGetLastError();
+}
+void wait_stream(void *stream) {
+    if (usable() && cudaStreamSynchronize(static_cast<cudaStream_t>(stream)) != cudaSuccess) cudaGetLastError();
 }
 
 bool host_accessible(const void *p) { return p == nullptr || !usable() || where(p) != Where::Device; }
@@ -243,10 +275,10 @@ Context::Context() {
     for (Slot &s : slot) check(cudaStreamCreateWithFlags(&s.stream, cudaStreamNonBlocking), "cudaStreamCreate");
     for (cudaEvent_t &e : callers_work) check(cudaEventCreateWithFlags(&e, cudaEventDisableTiming), "cudaEventCreate");
 }
-void Context::after_callers_work() {
-    const cudaStream_t defaults[2] = {cudaStreamLegacy, cudaStreamPerThread};
-    for (int k = 0; k < 2; ++k) {
-        check(cudaEventRecord(callers_work[k], defaults[k]), "cudaEventRecord (the caller's work)");
+void Context::after_callers_work(cudaStream_t callers) {
+    const cudaStream_t streams[3] = {cudaStreamLegacy, cudaStreamPerThread, callers};
+    for (int k = 0; k < (callers ? 3 : 2); ++k) {
+        check(cudaEventRecord(callers_work[k], streams[k]), "cudaEventRecord (the caller's work)");
         for (Slot &s : slot) check(cudaStreamWaitEvent(s.stream, callers_work[k], 0), "cudaStreamWaitEvent");
     }
 }

@@ -118,8 +118,9 @@ struct Context {
     // (which in turn waits for the other blocking streams) and on the calling thread's per-thread
     // default stream (code built with --default-stream per-thread): a caller's cudaMemcpy into
     // device memory may return before its DMA lands, and the slots' streams are non-blocking.
-    void after_callers_work();
-    cudaEvent_t callers_work[2] = {nullptr, nullptr};
+    // And on `callers`, the stream set by bl_set_stream, if any.
+    void after_callers_work(cudaStream_t callers);
+    cudaEvent_t callers_work[3] = {nullptr, nullptr, nullptr};
     // Waits for every slot's stream, errors ignored and cleared (a call that failed, before its
     // buffers go back to the pool).
     void drain();

@@ -31,6 +31,7 @@
 #include <algorithm>
 #include <cstring>
 #include <functional>
+#include <memory>
 #include <vector>
 
 namespace bl {
@@ -48,6 +49,17 @@ static __global__ void gather_pointers(void *const *from, const int64_t *idx, vo
     const int64_t j = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
     if (j < n) to[j] = from[idx[j]];
 }
+// to[j] = base + j * stride (bytes): a strided batch as an array of pointers, made on the device.
+static __global__ void strided_pointers(char *base, int64_t stride, void **to, int64_t n) {
+    const int64_t j = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+    if (j < n) to[j] = base + j * stride;
+}
+// to[idx[j]] = from[j] (0 without `from`): a sorted chunk's info into the caller's device info.
+static __global__ void scatter_info(const int *from, const int64_t *idx, int *to, int64_t n) {
+    const int64_t j = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+    if (j < n) to[idx[j]] = from ? from[j] : 0;
+}
+inline unsigned blocks_of(int64_t n) { return unsigned((n + 255) / 256); }
 
 class Driver;
 
@@ -83,7 +95,11 @@ public:
     // A view's matrices as a device array of pointers (what cuBLAS's pointer-array routines take).
     template <class T> T *const *pointers(const View<T> &v);
     // The cuBLAS handle of the chunk's slot, on chunk.stream.
-    cublasHandle_t blas() const { return slot_->blas(); }
+    cublasHandle_t blas() const {
+        cublasHandle_t h = slot_->blas();
+        check(cublasSetStream(h, stream), "cublasSetStream");
+        return h;
+    }
     // info = 0 on the device, for kernels that then record failures in it.
     void clear_info() {
         if (info) zero(info, sizeof(int) * count, stream, "cudaMemsetAsync (info)");
@@ -107,10 +123,17 @@ private:
     // Context::order) and copied to the device; on the OpenMP threads for a large sorted batch.
     template <class T, class F> const T *gather(int64_t n, F &&value);
     template <class T> const T *upload(const T *host, int64_t n);
+    // A stream-ordered call has no pinned staging: its launches need nothing from the host.
+    void need_staging() const {
+        if (!pin_) throw Failure(BL_ERROR_INTERNAL, "CUDA driver: a stream-ordered call staged host data");
+    }
 
     Slot *slot_ = nullptr;
     bool info_zero_ = false;
     char *dev_ = nullptr, *pin_ = nullptr;
+    // A stream-ordered call's small arrays: stream-ordered memory, allocated by the first take()
+    // (most launches on device data take none) and given back in the stream's order.
+    std::unique_ptr<Workspace> ordered_;
     size_t used_ = 0, cap_ = 0;
     std::vector<Staged> staged_;
     const Driver *driver_ = nullptr;
@@ -140,8 +163,11 @@ public:
         g.ld = a.has_ld ? a.ld : Int(1);
         g.shape = shape;
         // One probe per argument, the first matrix's pointer: a batch's matrices are taken to be
-        // all in one kind of memory (empty matrices may have null pointers: skipped).
-        const void *probe = a.pointers ? first_pointer(g, array_at != Where::Device) : a.base;
+        // all in one kind of memory (empty matrices may have null pointers: skipped). With a
+        // stream set, a device array of pointers is not read (that would wait for the stream): it
+        // points to device memory (batchlapack.h).
+        const bool unread = array_at == Where::Device && stream_setting() != nullptr;
+        const void *probe = !a.pointers ? a.base : unread ? nullptr : first_pointer(g, array_at != Where::Device);
         g.where = probe ? where(probe) : Where::Device;
         if (g.ptrs_on_device && !on_device(g.where)) {  // host data behind a device array: stage it
             g.host_ptrs.resize(size_t(b_.count));
@@ -165,8 +191,13 @@ public:
         return s;
     }
 
-    // Runs the whole batch through launch(Chunk&); returns once results are in the caller's arrays.
+    // Runs the whole batch through launch(Chunk&); returns once results are in the caller's arrays,
+    // or, with a stream set and every array in place on the device, once the work is enqueued on
+    // that stream (run_ordered).
     template <class F> void run(F &&launch) {
+        info_direct_ = b_.info != nullptr && (b_.info_on_device || where(b_.info) == Where::Managed);
+        const cudaStream_t callers = static_cast<cudaStream_t>(stream_setting());
+        if (callers && in_place()) return run_ordered(callers, launch);
         Lease ctx;
         // order_ borrows the context's array for the call (its capacity is kept between calls)
         struct Borrow {
@@ -175,7 +206,7 @@ public:
             ~Borrow() { std::swap(mine, ctx); }
         } borrow(order_, ctx->order);
         order_.clear();
-        ctx->after_callers_work();
+        ctx->after_callers_work(callers);
         limit_ = chunk_bytes(host_bytes());
         sort_by_class(*ctx);
         struct Pending {
@@ -234,6 +265,34 @@ public:
 
 private:
     friend class Chunk;
+    // Every array (info too) on the device, read where it lies, and one launch for the batch: the
+    // call can be enqueued on the caller's stream as it is. (A variable batch reads its sizes on
+    // the host and sorts by them: it takes the synchronous path.)
+    bool in_place() const {
+        if (b_.layout == Layout::Variable || (b_.info && !info_direct_)) return false;
+        for (const Arg &g : args_)
+            if (!on_device(g.where) || (g.pointers && !g.ptrs_on_device)) return false;
+        return true;
+    }
+    // The stream-ordered call: one chunk on the caller's stream, its small arrays (if any) in
+    // stream-ordered workspace (nothing the next call could overwrite while this one's kernels
+    // wait), info written in place, no wait.
+    template <class F> void run_ordered(cudaStream_t stream, F &&launch) {
+        Lease ctx;  // the host-side state and the cuBLAS handle
+        Chunk c;
+        c.first = 0;
+        c.count = b_.count;
+        c.stream = stream;
+        c.slot_ = &ctx->slot[0];
+        c.driver_ = this;
+        c.cap_ = kChunkBase + kPerMatrixSmall * size_t(c.count);  // taken on first use (Chunk::take)
+        c.info = b_.info;
+        launch(c);
+        check_launch("batchlapack kernel");
+        if (c.info && c.info_zero_) zero(c.info, sizeof(int) * size_t(c.count), stream, "cudaMemsetAsync (info)");
+    }
+    static constexpr size_t kChunkBase = size_t(64) << 10;  // room for the 256-byte alignment of every piece
+    static constexpr size_t kPerMatrixSmall = 128;         // info, pointer and size arrays of a chunk
     struct Arg {
         const void *key;
         size_t elem;
@@ -380,8 +439,8 @@ private:
     // one), sizes the slot's buffers, packs the host arrays and copies them to the device.
     void prepare(Slot &slot, Chunk &c, int64_t first) {
         const size_t limit = limit_;
-        const size_t per_matrix_small = 128;  // info, pointer and size arrays of the chunk
-        size_t bytes = size_t(64) << 10;  // room for the 256-byte alignment of every piece
+        const size_t per_matrix_small = kPerMatrixSmall;
+        size_t bytes = kChunkBase;
         bool staged = false;
         for (const Arg &g : args_) staged |= !on_device(g.where);
         const int64_t end = class_end(first);
@@ -403,7 +462,8 @@ private:
         c.dev_ = static_cast<char *>(slot.device.ensure(bytes));
         c.pin_ = static_cast<char *>(slot.pinned.ensure(bytes));
         c.cap_ = bytes;
-        if (b_.info) c.info = reinterpret_cast<int *>(c.dev_ + c.take(sizeof(int) * count));
+        if (info_direct_ && order_.empty()) c.info = b_.info + first;  // the kernels write it in place
+        else if (b_.info) c.info = reinterpret_cast<int *>(c.dev_ + c.take(sizeof(int) * count));
         for (const Arg &g : args_) {
             if (on_device(g.where)) continue;
             if (direct(g)) {  // the copy engines read the caller's pinned memory themselves
@@ -451,7 +511,17 @@ private:
                 copy_to_host(c.pin_ + (s.device - c.dev_), s.device, total, c.stream,
                              "cudaMemcpyAsync (results to host)");
         }
-        if (c.info && !c.info_zero_)
+        if (c.info && info_direct_) {
+            const bool in_place = c.info == b_.info + c.first;
+            if (c.info_zero_ && in_place) {
+                zero(c.info, sizeof(int) * size_t(c.count), c.stream, "cudaMemsetAsync (info)");
+            } else if (!in_place) {  // a sorted chunk: each matrix's info to its place in the caller's order
+                const int64_t *idx = c.gather<int64_t>(c.count, [&](int64_t j) { return c.matrix(j); });
+                scatter_info<<<blocks_of(c.count), 256, 0, c.stream>>>(c.info_zero_ ? nullptr : c.info, idx, b_.info,
+                                                                        c.count);
+                check_launch("scatter_info");
+            }
+        } else if (c.info && !c.info_zero_)
             copy_to_host(c.pin_ + (reinterpret_cast<char *>(c.info) - c.dev_), c.info, sizeof(int) * c.count, c.stream,
                          "cudaMemcpyAsync (info to host)");
     }
@@ -469,7 +539,9 @@ private:
                 if (n) std::memcpy(const_cast<char *>(host_address(g, at(c.first + j))), pinned + s.offsets[j], n);
             }
         }
-        if (c.info && c.info_zero_ && order_.empty()) {
+        if (info_direct_) {
+            // written on the device by the kernels (send_back)
+        } else if (c.info && c.info_zero_ && order_.empty()) {
             std::fill_n(b_.info + c.first, c.count, 0);
         } else if (c.info) {
             // (An OpenMP loop here cost a uniform batch many times the call it ended: only the
@@ -492,11 +564,16 @@ private:
     size_t limit_ = 0;  // bytes of a chunk
     std::vector<int64_t> order_, class_end_;
     bool exact_ = false;
+    bool info_direct_ = false;  // info in device or managed memory: the kernels write it there
 };
 
 inline int64_t Chunk::matrix(int64_t j) const { return driver_->at(first + j); }
 
 inline size_t Chunk::take(size_t bytes) {
+    if (!dev_ && !pin_) {  // a stream-ordered chunk (Driver::run_ordered)
+        ordered_ = std::make_unique<Workspace>(cap_, stream);
+        dev_ = ordered_->at<char>();
+    }
     size_t at = used_;
     used_ = (used_ + bytes + 255) & ~size_t(255);
     if (used_ > cap_) throw Failure(BL_ERROR_INTERNAL, "CUDA driver: chunk workspace overflow");
@@ -504,6 +581,7 @@ inline size_t Chunk::take(size_t bytes) {
 }
 
 template <class T> const T *Chunk::upload(const T *host, int64_t n) {
+    need_staging();
     const size_t bytes = sizeof(T) * size_t(n), at = take(bytes);
     std::memcpy(pin_ + at, host, bytes);
     copy_to_device(dev_ + at, pin_ + at, bytes, stream, "cudaMemcpyAsync (sizes)");
@@ -511,6 +589,7 @@ template <class T> const T *Chunk::upload(const T *host, int64_t n) {
 }
 
 template <class T, class F> const T *Chunk::gather(int64_t n, F &&value) {
+    need_staging();
     const size_t bytes = sizeof(T) * size_t(n), at = take(bytes);
     T *to = reinterpret_cast<T *>(pin_ + at);
 #pragma omp parallel for schedule(static) if (n >= kHostParallelMin && !driver_->order_.empty())
@@ -547,7 +626,7 @@ template <class T> View<Dev<T>> Chunk::view(const Array<T> &a) {
         } else if (g.ptrs_on_device) {  // the chunk's entries gathered on the device, in the driver's order
             const int64_t *idx = gather<int64_t>(count, [&](int64_t j) { return matrix(j); });
             void **to = reinterpret_cast<void **>(dev_ + take(sizeof(void *) * size_t(count)));
-            gather_pointers<<<unsigned((count + 255) / 256), 256, 0, stream>>>(
+            gather_pointers<<<blocks_of(count), 256, 0, stream>>>(
                 reinterpret_cast<void *const *>(const_cast<std::remove_const_t<T> *const *>(a.ptrs)), idx, to, count);
             check_launch("gather_pointers");
             v.ptrs = reinterpret_cast<D *const *>(to);
@@ -577,7 +656,11 @@ template <class T> View<Dev<T>> Chunk::view(const Array<T> &a) {
 
 template <class T> T *const *Chunk::pointers(const View<T> &v) {
     if (v.ptrs) return v.ptrs;
-    return gather<T *>(count, [&](int64_t j) { return v.base + j * v.stride; });
+    void **to = reinterpret_cast<void **>(dev_ + take(sizeof(void *) * size_t(count)));
+    strided_pointers<<<blocks_of(count), 256, 0, stream>>>(
+        reinterpret_cast<char *>(const_cast<std::remove_const_t<T> *>(v.base)), v.stride * int64_t(sizeof(T)), to, count);
+    check_launch("strided_pointers");
+    return reinterpret_cast<T *const *>(to);
 }
 
 // The largest value of a size argument over a chunk's matrices (picks the kernel for the chunk).

@@ -10,6 +10,10 @@ bool usable() { return false; }
 const char *unusable_reason() { return "the library was built without CUDA"; }
 bool copy_device_pointers(const void *const *, int64_t, std::vector<const void *> &) { return false; }
 bool host_accessible(const void *) { return true; }
+// Without CUDA every memory is host memory: the core never asks these.
+void fill_device_ints(int *, int64_t, int, void *) {}
+void copy_ints(int *, const int *, int64_t) {}
+void wait_stream(void *) {}
 
 #define BL_STUB_RUN(Op) \
     template <class T> Offer offer(const Op<T> &, const Placement &) { return Offer{}; } \

@@ -5,9 +5,12 @@
 // check against LAPACK; here every result must be the one the same call gives on pageable host
 // data: bit for bit for the library's own kernels, within rounding for the routines cuBLAS serves
 // (it may pick another kernel for other alignments, strides or batch counts). Skipped without a
-// device, and in the cpu-labelled run.
+// device, and in the cpu-labelled run. Then `info` in device memory, and calls on a stream set with
+// bl_set_stream: enqueued without waiting, in the stream's order, captured in a CUDA graph, from
+// two threads on two streams.
 #include <cuda_runtime.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <thread>
 
@@ -103,7 +106,9 @@ template <class T> struct Where {
     std::vector<T *const *> ptrs;
     int *piv_base = nullptr;
     int *const *piv_ptrs = nullptr;
+    int *info = nullptr;  // info elsewhere than p.info (device memory)
 };
+template <class T> int *info_of(Problem<T> &p, const Where<T> &w) { return w.info ? w.info : p.info.data(); }
 template <class T> Where<T> on_host(Problem<T> &p) {
     Where<T> w;
     for (Batch<T> &b : p.arrays) w.base.push_back(b.base()), w.ptrs.push_back(b.ptrs());
@@ -166,12 +171,12 @@ template <class T> std::vector<Routine<T>> routines() {
                         const Batch<T> &a = p.arrays[0];
                         if (l == Layout::Strided)
                             return batchlapack::getrf_batch(p.n[0], p.r[0], w.base[0], a.ld(0), a.stride(), w.piv_base,
-                                                            p.piv.stride(), p.info.data(), a.count());
+                                                            p.piv.stride(), info_of(p, w), a.count());
                         if (l == Layout::Pointers)
                             return batchlapack::getrf_batch_ptr(p.n[0], p.r[0], w.ptrs[0], a.ld(0), w.piv_ptrs,
-                                                                p.info.data(), a.count());
+                                                                info_of(p, w), a.count());
                         return batchlapack::getrf_vbatch(p.n.data(), p.r.data(), w.ptrs[0], a.lds(), w.piv_ptrs,
-                                                         p.info.data(), a.count());
+                                                         info_of(p, w), a.count());
                     }});
     list.push_back({"getrs", true, square_and_b, rows,
                     [](P p) { dominant(p.arrays[0], false), p.arrays[1].randomize(), pivots(p.piv); },
@@ -180,40 +185,40 @@ template <class T> std::vector<Routine<T>> routines() {
                         if (l == Layout::Strided)
                             return batchlapack::getrs_batch('T', p.n[0], p.r[0], w.base[0], a.ld(0), a.stride(),
                                                             w.piv_base, p.piv.stride(), w.base[1], b.ld(0), b.stride(),
-                                                            p.info.data(), a.count());
+                                                            info_of(p, w), a.count());
                         if (l == Layout::Pointers)
                             return batchlapack::getrs_batch_ptr('T', p.n[0], p.r[0], w.ptrs[0], a.ld(0), w.piv_ptrs,
-                                                                w.ptrs[1], b.ld(0), p.info.data(), a.count());
+                                                                w.ptrs[1], b.ld(0), info_of(p, w), a.count());
                         return batchlapack::getrs_vbatch('T', p.n.data(), p.r.data(), w.ptrs[0], a.lds(), w.piv_ptrs,
-                                                         w.ptrs[1], b.lds(), p.info.data(), a.count());
+                                                         w.ptrs[1], b.lds(), info_of(p, w), a.count());
                     }});
     list.push_back({"gesv", true, square_and_b, rows, general, [](Layout l, P p, W w) {
                         const Batch<T> &a = p.arrays[0], &b = p.arrays[1];
                         if (l == Layout::Strided)
                             return batchlapack::gesv_batch(p.n[0], p.r[0], w.base[0], a.ld(0), a.stride(), w.piv_base,
-                                                           p.piv.stride(), w.base[1], b.ld(0), b.stride(), p.info.data(),
+                                                           p.piv.stride(), w.base[1], b.ld(0), b.stride(), info_of(p, w),
                                                            a.count());
                         if (l == Layout::Pointers)
                             return batchlapack::gesv_batch_ptr(p.n[0], p.r[0], w.ptrs[0], a.ld(0), w.piv_ptrs, w.ptrs[1],
-                                                               b.ld(0), p.info.data(), a.count());
+                                                               b.ld(0), info_of(p, w), a.count());
                         return batchlapack::gesv_vbatch(p.n.data(), p.r.data(), w.ptrs[0], a.lds(), w.piv_ptrs,
-                                                        w.ptrs[1], b.lds(), p.info.data(), a.count());
+                                                        w.ptrs[1], b.lds(), info_of(p, w), a.count());
                     }});
     list.push_back({"potrf", true, [](int n, int) { return std::vector<Dims>{{n, n}}; }, none, spd,
                     [](Layout l, P p, W w) {
                         const Batch<T> &a = p.arrays[0];
                         if (l == Layout::Strided)
-                            return batchlapack::potrf_batch('L', p.n[0], w.base[0], a.ld(0), a.stride(), p.info.data(),
+                            return batchlapack::potrf_batch('L', p.n[0], w.base[0], a.ld(0), a.stride(), info_of(p, w),
                                                             a.count());
                         if (l == Layout::Pointers)
-                            return batchlapack::potrf_batch_ptr('L', p.n[0], w.ptrs[0], a.ld(0), p.info.data(), a.count());
-                        return batchlapack::potrf_vbatch('L', p.n.data(), w.ptrs[0], a.lds(), p.info.data(), a.count());
+                            return batchlapack::potrf_batch_ptr('L', p.n[0], w.ptrs[0], a.ld(0), info_of(p, w), a.count());
+                        return batchlapack::potrf_vbatch('L', p.n.data(), w.ptrs[0], a.lds(), info_of(p, w), a.count());
                     }});
     // potrs and posv differ only in their name: one call for both.
     auto cholesky_solve = [](bool factor) {
         return [factor](Layout l, P p, W w) {
             const Batch<T> &a = p.arrays[0], &b = p.arrays[1];
-            int *info = p.info.data();
+            int *info = info_of(p, w);
             const int count = a.count();
             if (l == Layout::Strided)
                 return factor ? batchlapack::posv_batch('U', p.n[0], p.r[0], w.base[0], a.ld(0), a.stride(), w.base[1],
@@ -304,13 +309,13 @@ template <class T> std::vector<Routine<T>> routines() {
                             return batchlapack::gebrd_batch(p.r[0], p.n[0], w.base[0], a.ld(0), a.stride(), real(w.base[1]),
                                                             per * p.arrays[1].stride(), real(w.base[2]),
                                                             per * p.arrays[2].stride(), w.base[3], p.arrays[3].stride(),
-                                                            w.base[4], p.arrays[4].stride(), p.info.data(), a.count());
+                                                            w.base[4], p.arrays[4].stride(), info_of(p, w), a.count());
                         if (l == Layout::Pointers)
                             return batchlapack::gebrd_batch_ptr(p.r[0], p.n[0], w.ptrs[0], a.ld(0), reals(w.ptrs[1]),
-                                                                reals(w.ptrs[2]), w.ptrs[3], w.ptrs[4], p.info.data(),
+                                                                reals(w.ptrs[2]), w.ptrs[3], w.ptrs[4], info_of(p, w),
                                                                 a.count());
                         return batchlapack::gebrd_vbatch(p.r.data(), p.n.data(), w.ptrs[0], a.lds(), reals(w.ptrs[1]),
-                                                         reals(w.ptrs[2]), w.ptrs[3], w.ptrs[4], p.info.data(), a.count());
+                                                         reals(w.ptrs[2]), w.ptrs[3], w.ptrs[4], info_of(p, w), a.count());
                     }});
     // The QR family on A of max(n, r) x min(n, r) (geqrf: n x r, either shape), k = min(n, r).
     // Reflectors for unmqr/ungqr are random and small (entries of V / 100, |tau| <= 1) so that
@@ -332,12 +337,12 @@ template <class T> std::vector<Routine<T>> routines() {
                         const Batch<T> &a = p.arrays[0], &tau = p.arrays[1];
                         if (l == Layout::Strided)
                             return batchlapack::geqrf_batch(p.n[0], p.r[0], w.base[0], a.ld(0), a.stride(), w.base[1],
-                                                            tau.stride(), p.info.data(), a.count());
+                                                            tau.stride(), info_of(p, w), a.count());
                         if (l == Layout::Pointers)
                             return batchlapack::geqrf_batch_ptr(p.n[0], p.r[0], w.ptrs[0], a.ld(0), w.ptrs[1],
-                                                                p.info.data(), a.count());
+                                                                info_of(p, w), a.count());
                         return batchlapack::geqrf_vbatch(p.n.data(), p.r.data(), w.ptrs[0], a.lds(), w.ptrs[1],
-                                                         p.info.data(), a.count());
+                                                         info_of(p, w), a.count());
                     }});
     // unmqr from the right with the adjoint: C (min x max) := C Q^H, Q of order max(n, r).
     list.push_back({"unmqr", true,
@@ -353,12 +358,12 @@ template <class T> std::vector<Routine<T>> routines() {
                         if (l == Layout::Strided)
                             return batchlapack::unmqr_batch('R', adj, k[0], q[0], k[0], w.base[0], a.ld(0), a.stride(),
                                                             w.base[1], tau.stride(), w.base[2], c.ld(0), c.stride(),
-                                                            p.info.data(), a.count());
+                                                            info_of(p, w), a.count());
                         if (l == Layout::Pointers)
                             return batchlapack::unmqr_batch_ptr('R', adj, k[0], q[0], k[0], w.ptrs[0], a.ld(0),
-                                                                w.ptrs[1], w.ptrs[2], c.ld(0), p.info.data(), a.count());
+                                                                w.ptrs[1], w.ptrs[2], c.ld(0), info_of(p, w), a.count());
                         return batchlapack::unmqr_vbatch('R', adj, k.data(), q.data(), k.data(), w.ptrs[0], a.lds(),
-                                                         w.ptrs[1], w.ptrs[2], c.lds(), p.info.data(), a.count());
+                                                         w.ptrs[1], w.ptrs[2], c.lds(), info_of(p, w), a.count());
                     }});
     list.push_back({"ungqr", true,
                     [](int n, int r) {
@@ -371,12 +376,12 @@ template <class T> std::vector<Routine<T>> routines() {
                         tall(p, m, k);
                         if (l == Layout::Strided)
                             return batchlapack::ungqr_batch(m[0], k[0], k[0], w.base[0], a.ld(0), a.stride(), w.base[1],
-                                                            tau.stride(), p.info.data(), a.count());
+                                                            tau.stride(), info_of(p, w), a.count());
                         if (l == Layout::Pointers)
                             return batchlapack::ungqr_batch_ptr(m[0], k[0], k[0], w.ptrs[0], a.ld(0), w.ptrs[1],
-                                                                p.info.data(), a.count());
+                                                                info_of(p, w), a.count());
                         return batchlapack::ungqr_vbatch(m.data(), k.data(), k.data(), w.ptrs[0], a.lds(), w.ptrs[1],
-                                                         p.info.data(), a.count());
+                                                         info_of(p, w), a.count());
                     }});
     // gels with 2 right-hand sides, for 'N' and the adjoint; m x n is A's shape (gels_shapes: least
     // squares, m >= n; wide_shapes: underdetermined, m < n, LAPACK's LQ path, on the GPU through A^H).
@@ -389,12 +394,12 @@ template <class T> std::vector<Routine<T>> routines() {
             const std::vector<int> two(m.size(), 2);
             if (l == Layout::Strided)
                 return batchlapack::gels_batch(t, m[0], n[0], 2, w.base[0], a.ld(0), a.stride(), w.base[1], b.ld(0),
-                                               b.stride(), p.info.data(), a.count());
+                                               b.stride(), info_of(p, w), a.count());
             if (l == Layout::Pointers)
                 return batchlapack::gels_batch_ptr(t, m[0], n[0], 2, w.ptrs[0], a.ld(0), w.ptrs[1], b.ld(0),
-                                                   p.info.data(), a.count());
+                                                   info_of(p, w), a.count());
             return batchlapack::gels_vbatch(t, m.data(), n.data(), two.data(), w.ptrs[0], a.lds(), w.ptrs[1], b.lds(),
-                                            p.info.data(), a.count());
+                                            info_of(p, w), a.count());
         };
     };
     auto gels_shapes = [](int n, int r) {
@@ -649,6 +654,263 @@ TYPED_TEST(CudaDataT, DeviceDataOnTheCpuIsRejected) {
     EXPECT_TRUE(back == a) << "A changed";
     for (void *p : {static_cast<void *>(A), static_cast<void *>(tau), static_cast<void *>(ipiv)})
         release(Memory::Device, p);
+}
+
+// Every array of a problem, its pivots and its info in device (or managed) memory.
+template <class T> struct OnDevice {
+    std::vector<std::unique_ptr<Copy<T>>> copies;
+    std::unique_ptr<Copy<int>> piv;
+    int *info = nullptr;
+    Memory info_at;
+    Where<T> w;
+    OnDevice(Problem<T> &p, Layout l, Memory info_memory = Memory::Device) : info_at(info_memory) {
+        const Placement at{Memory::Device, l == Layout::Strided ? Memory::Host : Memory::Device};
+        for (Batch<T> &b : p.arrays) {
+            copies.push_back(std::make_unique<Copy<T>>(b, at));
+            w.base.push_back(copies.back()->base()), w.ptrs.push_back(copies.back()->ptrs());
+        }
+        if (p.piv.count()) {
+            piv = std::make_unique<Copy<int>>(p.piv, at);
+            w.piv_base = piv->base(), w.piv_ptrs = piv->ptrs();
+        }
+        info = static_cast<int *>(allocate(info_at, std::max<size_t>(1, p.info.size()) * sizeof(int)));
+        EXPECT_EQ(cudaMemcpy(info, p.info.data(), p.info.size() * sizeof(int), cudaMemcpyDefault), cudaSuccess);
+        w.info = info;
+    }
+    ~OnDevice() { release(info_at, info); }
+    OnDevice(const OnDevice &) = delete;
+    OnDevice &operator=(const OnDevice &) = delete;
+    std::vector<int> info_back(size_t n) const {
+        std::vector<int> v(n);
+        EXPECT_EQ(cudaMemcpy(v.data(), info, n * sizeof(int), cudaMemcpyDefault), cudaSuccess);
+        return v;
+    }
+    // Results and info equal those of `expected` (the same call on host data).
+    void expect_equal(const Problem<T> &expected, bool exact) const {
+        EXPECT_EQ(info_back(expected.info.size()), expected.info);
+        for (size_t a = 0; a < copies.size(); ++a)
+            EXPECT_TRUE(agree(copies[a]->back(), expected.arrays[a].storage(), exact)) << "array " << a << " differs";
+        if (piv) EXPECT_TRUE(piv->back() == expected.piv.storage()) << "pivots differ";
+    }
+};
+
+// A problem of the table's routine in layout l: 4 matrices of order 12 (5 columns, right-hand
+// sides or k), or a variable mix; with `singular`, matrix 1 of the first array zero (info > 0
+// for the factorizations).
+template <class T> Problem<T> sample(const Routine<T> &rt, Layout l, bool singular = false) {
+    const bool mixed = l == Layout::Variable;
+    Problem<T> p = make(rt, l, mixed ? mixed_sizes(12, 60) : std::vector<int>(4, 12),
+                        mixed ? mixed_sizes(12, 30) : std::vector<int>(4, 5));
+    Batch<T> &a = p.arrays[0];
+    if (singular)
+        for (int c = 0; c < a.cols(1); ++c)
+            for (int r = 0; r < a.rows(1); ++r) a.at(1, r, c) = T(0);
+    return p;
+}
+bool factors(const char *name) {
+    for (const char *f : {"getrf", "gesv", "potrf", "posv"})
+        if (std::string(name) == f) return true;
+    return false;
+}
+
+// info in device or managed memory, every routine and layout: the results and info of the call
+// with host info, singular members included (a variable batch's info scattered back from the
+// order it is worked in).
+TYPED_TEST(CudaDataT, InfoOnTheDevice) {
+    using T = TypeParam;
+    for (const Routine<T> &rt : routines<T>())
+        for (Layout l : kLayouts)
+            for (Memory info_at : {Memory::Device, Memory::Managed}) {
+                SCOPED_TRACE(std::string(rt.name) + " " + name(l) + " info " + name(info_at));
+                Problem<T> p = sample(rt, l, factors(rt.name)), expected = p;
+                ASSERT_EQ(rt.call(l, expected, on_host(expected)), 0) << bl_last_error();
+                OnDevice<T> d(p, l, info_at);
+                ASSERT_EQ(rt.call(l, p, d.w), 0) << bl_last_error();
+                d.expect_equal(expected, rt.exact);
+            }
+}
+
+// An illegal argument is returned and written into device info (in the stream's order with a
+// stream set); backend cpu on host data writes its info into device memory.
+TYPED_TEST(CudaDataT, InfoOnTheDeviceErrorsAndCpu) {
+    using T = TypeParam;
+    const int n = 6, count = 5;
+    std::vector<T> a(size_t(n) * n * count);
+    for (size_t e = 0; e < a.size(); ++e) a[e] = T(Real<T>(e % 5) + (e % n == (e / n) % n ? Real<T>(9) : 0));
+    for (size_t e = 0; e < size_t(n) * n; ++e) a[size_t(2) * n * n + e] = T(0);  // matrix 2 singular
+    std::vector<int> ipiv(size_t(n) * count), expected(count);
+    std::vector<T> ref = a;
+    ASSERT_EQ(batchlapack::getrf_batch(n, n, ref.data(), n, int64_t(n) * n, ipiv.data(), int64_t(n), expected.data(),
+                                       count), 0);
+    ASSERT_EQ(expected[2], 1);
+    int *info = static_cast<int *>(allocate(Memory::Device, count * sizeof(int)));
+    auto info_back = [&] {
+        std::vector<int> v(count);
+        EXPECT_EQ(cudaMemcpy(v.data(), info, sizeof(int) * count, cudaMemcpyDeviceToHost), cudaSuccess);
+        return v;
+    };
+    cudaStream_t s;
+    ASSERT_EQ(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), cudaSuccess);
+    for (void *stream : {static_cast<void *>(nullptr), static_cast<void *>(s)}) {
+        ASSERT_EQ(bl_set_stream(stream), 0);
+        EXPECT_EQ(batchlapack::getrf_batch(n, n, a.data(), n - 1, int64_t(n) * n, ipiv.data(), int64_t(n), info, count),
+                  -4);
+        EXPECT_EQ(cudaStreamSynchronize(s), cudaSuccess);
+        EXPECT_EQ(info_back(), std::vector<int>(count, -4)) << (stream ? "with a stream" : "without a stream");
+    }
+    ASSERT_EQ(bl_set_stream(nullptr), 0);
+    ASSERT_EQ(bl_set_backend(BL_BACKEND_CPU), 0);
+    std::vector<T> b = a;
+    EXPECT_EQ(batchlapack::getrf_batch(n, n, b.data(), n, int64_t(n) * n, ipiv.data(), int64_t(n), info, count), 0);
+    EXPECT_EQ(bl_last_backend(), BL_BACKEND_CPU);
+    EXPECT_EQ(info_back(), expected);
+    ASSERT_EQ(bl_set_backend(BL_BACKEND_CUDA), 0);
+    release(Memory::Device, info);
+    cudaStreamDestroy(s);
+}
+
+// Holds a stream up for `ms` milliseconds (a host function in its order): what is enqueued behind
+// it cannot have run when the enqueueing call returns.
+void pause_stream(cudaStream_t s, int ms) {
+    static int wait_ms;
+    wait_ms = ms;
+    ASSERT_EQ(cudaLaunchHostFunc(
+                  s, [](void *) { std::this_thread::sleep_for(std::chrono::milliseconds(wait_ms)); }, nullptr),
+              cudaSuccess);
+}
+
+// With a stream set and everything on the device, every routine returns while the stream is still
+// held up in front of its work, and gives after a synchronisation the results of the call on host
+// data; a variable batch (sizes read on the host) returns with its work done, after the stream's.
+TYPED_TEST(CudaDataT, StreamOrdered) {
+    using T = TypeParam;
+    cudaStream_t s;
+    ASSERT_EQ(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), cudaSuccess);
+    for (const Routine<T> &rt : routines<T>())
+        for (Layout l : kLayouts) {
+            SCOPED_TRACE(std::string(rt.name) + " " + name(l));
+            Problem<T> p = sample(rt, l, factors(rt.name)), expected = p;
+            ASSERT_EQ(rt.call(l, expected, on_host(expected)), 0) << bl_last_error();
+            OnDevice<T> d(p, l);
+            ASSERT_EQ(bl_set_stream(s), 0);
+            EXPECT_EQ(bl_get_stream(), static_cast<void *>(s));
+            pause_stream(s, 100);
+            const int code = rt.call(l, p, d.w);
+            const cudaError_t after = cudaStreamQuery(s);
+            ASSERT_EQ(bl_set_stream(nullptr), 0);
+            ASSERT_EQ(code, 0) << bl_last_error();
+            if (l == Layout::Variable) EXPECT_EQ(after, cudaSuccess) << "a variable batch returns when done";
+            else EXPECT_EQ(after, cudaErrorNotReady) << "the call waited for the stream";
+            ASSERT_EQ(cudaStreamSynchronize(s), cudaSuccess);
+            d.expect_equal(expected, rt.exact);
+        }
+    cudaStreamDestroy(s);
+}
+
+// getrf and getrs on the stream the input arrives on (copied behind a pause): they must see it.
+// Then the same two calls captured in a CUDA graph: each replay on fresh input gives the same
+// results as the direct calls.
+TYPED_TEST(CudaDataT, StreamOrderAndGraph) {
+    using T = TypeParam;
+    const int n = 16, nrhs = 3, count = 500;
+    Batch<T> a(Layout::Strided, std::vector<int>(count, n), std::vector<int>(count, n), 1);
+    Batch<T> b(Layout::Strided, std::vector<int>(count, n), std::vector<int>(count, nrhs), 1);
+    a.randomize(), b.randomize();
+    std::vector<T> x = b.storage(), lu = a.storage();
+    std::vector<int> ipiv(size_t(n) * count), info(count);
+    ASSERT_EQ(batchlapack::gesv_batch(n, nrhs, lu.data(), n, a.stride(), ipiv.data(), n, x.data(), n, b.stride(),
+                                      info.data(), count), 0);
+    const size_t abytes = a.storage().size() * sizeof(T), bbytes = b.storage().size() * sizeof(T);
+    T *hin = static_cast<T *>(allocate(Memory::Pinned, abytes + bbytes));  // the input, pinned
+    std::copy(a.storage().begin(), a.storage().end(), hin);
+    std::copy(b.storage().begin(), b.storage().end(), hin + a.storage().size());
+    T *dA = static_cast<T *>(allocate(Memory::Device, abytes)), *dB = static_cast<T *>(allocate(Memory::Device, bbytes));
+    int *dpiv = static_cast<int *>(allocate(Memory::Device, ipiv.size() * sizeof(int)));
+    int *dinfo = static_cast<int *>(allocate(Memory::Device, 2 * count * sizeof(int)));
+    cudaStream_t s;
+    ASSERT_EQ(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), cudaSuccess);
+    auto input = [&] {
+        ASSERT_EQ(cudaMemcpyAsync(dA, hin, abytes, cudaMemcpyHostToDevice, s), cudaSuccess);
+        ASSERT_EQ(cudaMemcpyAsync(dB, hin + a.storage().size(), bbytes, cudaMemcpyHostToDevice, s), cudaSuccess);
+    };
+    auto solve = [&] {
+        EXPECT_EQ(batchlapack::getrf_batch(n, n, dA, n, a.stride(), dpiv, n, dinfo, count), 0) << bl_last_error();
+        EXPECT_EQ(batchlapack::getrs_batch('N', n, nrhs, dA, n, a.stride(), dpiv, n, dB, n, b.stride(), dinfo + count,
+                                           count), 0) << bl_last_error();
+    };
+    auto expect_results = [&](const char *what) {
+        ASSERT_EQ(cudaStreamSynchronize(s), cudaSuccess);
+        std::vector<T> gotA(lu.size()), gotB(x.size());
+        std::vector<int> got_info(2 * count);
+        EXPECT_EQ(cudaMemcpy(gotA.data(), dA, abytes, cudaMemcpyDeviceToHost), cudaSuccess);
+        EXPECT_EQ(cudaMemcpy(gotB.data(), dB, bbytes, cudaMemcpyDeviceToHost), cudaSuccess);
+        EXPECT_EQ(cudaMemcpy(got_info.data(), dinfo, got_info.size() * sizeof(int), cudaMemcpyDeviceToHost), cudaSuccess);
+        EXPECT_TRUE(agree(gotA, lu, true)) << what;
+        EXPECT_TRUE(agree(gotB, x, true)) << what;
+        EXPECT_EQ(got_info, std::vector<int>(2 * count, 0)) << what;
+    };
+    ASSERT_EQ(cudaMemset(dA, 0, abytes), cudaSuccess);
+    ASSERT_EQ(bl_set_stream(s), 0);
+    pause_stream(s, 100);
+    input();
+    solve();
+    expect_results("direct calls behind the input's copies");
+
+    cudaGraph_t graph;
+    ASSERT_EQ(cudaStreamBeginCapture(s, cudaStreamCaptureModeThreadLocal), cudaSuccess);
+    input();
+    solve();
+    ASSERT_EQ(cudaStreamEndCapture(s, &graph), cudaSuccess);
+    cudaGraphExec_t exec;
+    ASSERT_EQ(cudaGraphInstantiate(&exec, graph, 0), cudaSuccess);
+    for (int replay = 0; replay < 3; ++replay) {
+        ASSERT_EQ(cudaMemsetAsync(dA, 0, abytes, s), cudaSuccess);
+        ASSERT_EQ(cudaMemsetAsync(dinfo, 0x7f, 2 * count * sizeof(int), s), cudaSuccess);
+        ASSERT_EQ(cudaGraphLaunch(exec, s), cudaSuccess);
+        expect_results("graph replay");
+    }
+    ASSERT_EQ(bl_set_stream(nullptr), 0);
+    cudaGraphExecDestroy(exec);
+    cudaGraphDestroy(graph);
+    cudaStreamDestroy(s);
+    release(Memory::Pinned, hin);
+    for (void *q : {static_cast<void *>(dA), static_cast<void *>(dB), static_cast<void *>(dpiv),
+                    static_cast<void *>(dinfo)})
+        release(Memory::Device, q);
+}
+
+// Two host threads, each with its own stream set, enqueue their calls at once: each thread's
+// setting is its own, and both give the host-data results.
+TYPED_TEST(CudaDataT, TwoThreadsTwoStreams) {
+    using T = TypeParam;
+    for (const Routine<T> &rt : routines<T>()) {
+        SCOPED_TRACE(rt.name);
+        std::vector<Problem<T>> problems, expected;
+        for (int t = 0; t < 2; ++t) problems.push_back(sample(rt, Layout::Pointers, factors(rt.name)));
+        expected = problems;
+        for (Problem<T> &e : expected) ASSERT_EQ(rt.call(Layout::Pointers, e, on_host(e)), 0) << bl_last_error();
+        std::vector<std::unique_ptr<OnDevice<T>>> d;
+        for (Problem<T> &p : problems) d.push_back(std::make_unique<OnDevice<T>>(p, Layout::Pointers));
+        std::vector<int> codes(2, -1);
+        std::vector<std::thread> pool;
+        for (int t = 0; t < 2; ++t)
+            pool.emplace_back([&, t] {
+                cudaStream_t s;
+                if (cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking) != cudaSuccess) return;
+                bl_set_stream(s);
+                pause_stream(s, 20);
+                codes[t] = rt.call(Layout::Pointers, problems[t], d[t]->w) == 0 && bl_get_stream() == s ? 0 : 1;
+                cudaStreamSynchronize(s);
+                bl_set_stream(nullptr);
+                cudaStreamDestroy(s);
+            });
+        for (auto &th : pool) th.join();
+        EXPECT_EQ(bl_get_stream(), nullptr) << "a thread's stream leaked into another";
+        for (int t = 0; t < 2; ++t) {
+            EXPECT_EQ(codes[t], 0) << "thread " << t;
+            d[t]->expect_equal(expected[t], rt.exact);
+        }
+    }
 }
 
 }  // namespace

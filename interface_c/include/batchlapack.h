@@ -28,12 +28,14 @@
  *    matrices of one argument in one kind). In the two pointer layouts the array of pointers
  *    itself may lie in host, device or managed memory (as cuBLAS's batched routines want it):
  *    the GPU reads a device or managed array in place, and the library copies a device array
- *    back only to check it for null entries (or to stage host matrices it points to). The
- *    vbatch arrays of sizes, leading dimensions and increments, and info, are host memory.
- *    Device memory needs a call that runs on the GPU: under backend cpu, and for a gels
- *    vbatch that mixes m < n with m >= n (it runs on the CPU), arrays in device memory return
- *    BL_ERROR_DEVICE_DATA and nothing is touched. A call on device data first waits for the
- *    work the calling thread enqueued on the default stream.
+ *    back only to check it for null entries (or to stage host matrices it points to; neither
+ *    with a stream set: see bl_set_stream). info may lie in host, device or managed memory; the
+ *    vbatch arrays of sizes, leading dimensions and increments are host memory. Matrices in
+ *    device memory need a call that runs on the GPU: under backend cpu, and for a gels vbatch
+ *    that mixes m < n with m >= n (it runs on the CPU), they return BL_ERROR_DEVICE_DATA and
+ *    nothing is touched (a device info alone is fine: the CPU's info is copied there). A call
+ *    on device data first waits for the work the calling thread enqueued on the default stream
+ *    and on the stream set by bl_set_stream.
  *  - Return value (every routine):
  *       0   the arguments were legal; info[i] holds LAPACK's INFO for matrix i.
  *      -k   argument k (1-based, counted in the batched call's own argument list) is illegal;
@@ -48,7 +50,8 @@
  *           checked usable first), so that a caller reading only info never sees success. The
  *           outputs may be partly computed.
  *  - batch == 0 and empty matrices (a zero dimension) are legal and do nothing, as in LAPACK.
- *  - Calls are synchronous (results are in place on return) and thread-safe. The library never
+ *  - Calls are synchronous (results are in place on return) unless a stream is set and every
+ *    array of the call is on the device (bl_set_stream), and thread-safe. The library never
  *    prints, exits or aborts.
  *
  * Complex arguments use bl_complex_float / bl_complex_double, which are layout-compatible with
@@ -160,8 +163,9 @@ BL_API int bl_cuda_available(void);
  * returned as -k and written into info before anything is enqueued), enqueues its kernels on the
  * stream after the work already there and returns without waiting; results and info are in place
  * once the stream reaches that point (cudaStreamSynchronize, an event), and the calls can be
- * captured in a CUDA graph. Such a call reads no array of pointers on the host: null or
- * overlapping matrices behind a device array of pointers are not detected. Every other call (host
+ * captured in a CUDA graph. With a stream set no call reads a device array of pointers on the
+ * host: null or overlapping matrices behind it are not detected, and it must point to device or
+ * managed memory. Every other call (host
  * arrays, a variable-size batch, which reads its sizes on the host, the CPU backend) waits for the
  * work already on the stream, computes, and returns when its results are in place, as without a
  * stream. The stream must stay valid while calls use it (bl_set_stream(NULL) before destroying
