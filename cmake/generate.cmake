@@ -6,7 +6,8 @@
 #   BATCHLAPACK_GENERATED_DIR      where the files are written: include/ (public headers, the MAGMA
 #                                  compatibility header), core/ (for the core's include path),
 #                                  interface_c/ (entry points), fortran/ (the Fortran module's
-#                                  routines), tests/ (the argument-numbering tests)
+#                                  routines), magma/ (the MAGMA compatibility library's headers
+#                                  and routines), tests/ (the argument-numbering tests)
 #   BATCHLAPACK_GENERATED_SOURCES  the entry points, compiled into the core layer
 #   batchlapack_generated          the target that writes them; every target that compiles with a
 #                                  generated header depends on it
@@ -20,11 +21,13 @@ file(GLOB _bl_generator CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/core/gen/*.py)
 # -B: no __pycache__ written into the source tree.
 set(_bl_generate ${Python3_EXECUTABLE} -B ${PROJECT_SOURCE_DIR}/core/gen/generate.py
     --out ${BATCHLAPACK_GENERATED_DIR} --precisions ${_bl_precisions})
-# Beside the C API: the MAGMA compatibility header (include/batchlapack_magma.h), oneMKL's names
+# Beside the C API: the MAGMA compatibility header (include/batchlapack_magma.h) and library's
+# sources (magma/: cmake/compat_magma.cmake, which compiles them only when the library is built;
+# generating them costs nothing), oneMKL's names
 # (include/batchlapack_mkl.h, include/batchlapack/mkl/, compat/mkl.c: cmake/compat_mkl.cmake),
 # the Fortran module's routines (fortran/, included by interface_fortran/batchlapack.F90), and the
 # argument-numbering tests and the argument fuzzer's entry points (tests/).
-list(APPEND _bl_generate --compat)
+list(APPEND _bl_generate --compat --magma_lib)
 if(BATCHLAPACK_WITH_MKL_COMPAT)
   list(APPEND _bl_generate --compat_mkl)
 endif()

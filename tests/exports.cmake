@@ -1,7 +1,13 @@
-# Run by the test cpu.exports (tests/CMakeLists.txt) with NM and LIBRARY defined: fails when the
-# shared library defines a dynamic symbol outside its public API (cmake/exports.map): a bl_* C
-# name, or a procedure of the Fortran modules batchlapack, batchlapack_i8 and batchlapack_messages
-# (gfortran's __<module>_MOD_*, Intel's <module>_mp_*).
+# Run by the tests cpu.exports and cpu.exports.magma (tests/CMakeLists.txt) with NM and LIBRARY
+# defined, and PUBLIC (a regular expression of the public names) and MINIMUM (how many there are
+# at least) for a library other than libbatchlapack: fails when the shared library defines a dynamic symbol outside its public API.
+# libbatchlapack's (cmake/exports.map): a bl_* C name, or a procedure of the Fortran modules
+# batchlapack, batchlapack_i8 and batchlapack_messages (gfortran's __<module>_MOD_*, Intel's
+# <module>_mp_*).
+if(NOT DEFINED PUBLIC)
+  set(PUBLIC "^(bl_|__batchlapack(_i8|_messages)?_MOD_|batchlapack(_i8|_messages)?_mp_)")
+  set(MINIMUM 100)
+endif()
 execute_process(COMMAND "${NM}" -D --defined-only "${LIBRARY}" RESULT_VARIABLE rc
                 OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)
@@ -16,7 +22,7 @@ foreach(line IN LISTS lines)
     continue()
   endif()
   set(name "${CMAKE_MATCH_1}")
-  if(name MATCHES "^(bl_|__batchlapack(_i8|_messages)?_MOD_|batchlapack(_i8|_messages)?_mp_)")
+  if(name MATCHES "${PUBLIC}")
     math(EXPR public "${public} + 1")
   else()
     list(APPEND stray "${name}")
@@ -28,7 +34,7 @@ if(n_stray GREATER 0)
   message(FATAL_ERROR "${LIBRARY} exports ${n_stray} symbols outside the public API:\n  ${listing}")
 endif()
 # An empty or unreadable symbol table would pass the loop above; the API has hundreds of names.
-if(public LESS 100)
+if(public LESS MINIMUM)
   message(FATAL_ERROR "${LIBRARY} exports only ${public} public symbols:\n${out}")
 endif()
 message(STATUS "${LIBRARY}: ${public} public symbols, nothing else")

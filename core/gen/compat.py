@@ -10,7 +10,8 @@ MAGMA's routine has none; what follows from that here, rather than from a fact p
   - the name: magma_<p><routine>_batched, magmablas_<p><routine>_batched for the BLAS routines
     (no info), which return nothing, as MAGMA's do;
   - the array types: MAGMA's LAPACK routines declare every array T ** (inputs too, so a cast
-    makes an input const for us); its magmablas routines declare inputs T const *const *;
+    makes an input const for us); its magmablas routines declare inputs T const *const *, except
+    where the entry says otherwise (const_inputs: magmablas_?trsm_batched takes T **);
   - the renumbering: -k counts MAGMA's arguments, so a routine without MAGMA's info renumbers the
     arguments after batchlapack's info (batch, -(k+1) -> -k).
 """
@@ -20,14 +21,49 @@ from gen import capi, forms, output
 # C types of each precision, in MAGMA's names.
 TYPES = {'s': 'float', 'd': 'double', 'c': 'magmaFloatComplex', 'z': 'magmaDoubleComplex'}
 
-# MAGMA's enum for each option of ours that a MAGMA routine takes, and the function of the
-# preamble that turns its value into LAPACK's character.
+# MAGMA's option enums (its magma_types.h): the type, the function that turns a value into
+# LAPACK's character, and the values with their characters (None: a value MAGMA has for routines
+# of its own, which every routine here rejects as illegal). Both MAGMA layers write their enums
+# and conversions from this list: batchlapack_magma.h here, magma_types.h in gen/magma_lib.py.
+ENUMS = [
+    ('magma_trans_t', 'bl_magma_trans',
+     [('MagmaNoTrans', 111, 'N'), ('MagmaTrans', 112, 'T'), ('MagmaConjTrans', 113, 'C')]),
+    ('magma_uplo_t', 'bl_magma_uplo',
+     [('MagmaUpper', 121, 'U'), ('MagmaLower', 122, 'L'), ('MagmaFull', 123, None),
+      ('MagmaHessenberg', 124, None)]),
+    ('magma_diag_t', 'bl_magma_diag', [('MagmaNonUnit', 131, 'N'), ('MagmaUnit', 132, 'U')]),
+    ('magma_side_t', 'bl_magma_side',
+     [('MagmaLeft', 141, 'L'), ('MagmaRight', 142, 'R'), ('MagmaBothSides', 143, None)]),
+]
+
+# MAGMA's enum for each option of ours that a MAGMA routine takes (the enum's entry of ENUMS).
 OPTION_ENUMS = {
-    'trans': ('magma_trans_t', 'bl_magma_trans'),
-    'transa': ('magma_trans_t', 'bl_magma_trans'),
-    'transb': ('magma_trans_t', 'bl_magma_trans'),
-    'uplo': ('magma_uplo_t', 'bl_magma_uplo'),
+    'trans': ENUMS[0], 'transa': ENUMS[0], 'transb': ENUMS[0],
+    'uplo': ENUMS[1], 'diag': ENUMS[2], 'side': ENUMS[3],
 }
+
+
+def enum_lines():
+    """The C typedefs of ENUMS and their static inline conversions to LAPACK's characters (an
+    unknown value becomes '?', which batchlapack rejects as illegal)."""
+    out = []
+    for ctype, _, values in ENUMS:
+        out += ['typedef enum {'] + ['    %s = %d,' % (name, v) for name, v, _ in values]
+        out[-1] = out[-1].rstrip(',')
+        out.append('} %s;' % ctype)
+    for ctype, fn, values in ENUMS:
+        out += ['static inline char %s(%s value) {' % (fn, ctype), '    switch (value) {']
+        out += ["    case %s: return '%s';" % (name, c) for name, _, c in values if c]
+        out += ["    default: return '?';", '    }', '}']
+    return out
+
+
+def const_inputs(r, vbatched=False):
+    """Whether MAGMA's form declares the arrays the routine only reads T const *const *."""
+    m = r.magma
+    if vbatched and m.vbatched_const_inputs is not None:
+        return m.vbatched_const_inputs
+    return m.const_inputs if m.const_inputs is not None else not r.info
 
 WIDTH = 100
 
@@ -58,30 +94,34 @@ def renumbering(r):
             if it.name in theirs and theirs.index(it.name) + 1 != k}
 
 
-def parameter(r, p, it, name):
-    """MAGMA's declaration of one parameter."""
+def parameter(r, p, it, name, vbatched=False):
+    """MAGMA's declaration of one parameter (of the batched form, or of the vbatched one, whose
+    sizes and leading dimensions are arrays)."""
     T = TYPES[p]
     if it is None:
         return 'magma_queue_t ' + name
     if it.kind == 'opt':
         return OPTION_ENUMS[it.name][0] + ' ' + name
-    if it.kind in ('size', 'ld', 'batch'):
+    if it.kind in ('size', 'ld'):
+        return 'magma_int_t ' + ('*' if vbatched else '') + name
+    if it.kind == 'batch':
         return 'magma_int_t ' + name
     if it.kind == 'scalar':
         return T + ' ' + name
     if it.kind == 'info':
         return 'magma_int_t *' + name
     elem = 'magma_int_t' if it.arg.elem == 'int' else T
-    if not r.info and it.arg.intent == 'in':
+    if it.arg.intent == 'in' and const_inputs(r, vbatched):
         return '%s const *const *%s' % (elem, name)
     return '%s **%s' % (elem, name)
 
 
-def actual(r, p, it, name):
-    """The argument passed to bl_<p><routine>_batch_ptr for MAGMA's parameter `name`."""
+def actual(r, p, it, name, vbatched=False):
+    """The argument passed to bl_<p><routine>_batch_ptr (or _vbatch) for MAGMA's parameter
+    `name`."""
     if it.kind == 'opt':
         return '%s(%s)' % (OPTION_ENUMS[it.name][1], name)
-    if it.kind == 'array' and r.info and it.arg.intent == 'in':
+    if it.kind == 'array' and it.arg.intent == 'in' and not const_inputs(r, vbatched):
         # MAGMA's T ** where batchlapack reads only: C converts T ** to const T *const * only
         # with a cast (C++ would do it implicitly).
         elem = 'int' if it.arg.elem == 'int' else TYPES[p]
@@ -132,31 +172,37 @@ def function(r, p):
 # that follow from the table filled in.
 PREAMBLE = """\
 /*
- * batchlapack_magma.h -- MAGMA's batched names, mapped onto batchlapack.
+ * batchlapack_magma.h -- MAGMA's batched names, mapped onto batchlapack, in this header alone.
  * {generated}
  * (core/gen/compat.py, from the entries' `magma` fields.)
  *
- * For a code written against MAGMA's batched API: include this header instead of <magma_v2.h>
- * and link -lbatchlapack; the calls below keep MAGMA's names and argument lists and run
- * batchlapack's pointer-array routines (bl_<p><routine>_batch_ptr). It covers
+ * For a code that keeps the real MAGMA beside batchlapack, or wants a few of MAGMA's batched
+ * names without MAGMA's runtime: include this header and link -lbatchlapack; the calls below
+ * keep MAGMA's names and argument lists and run batchlapack's pointer-array routines
+ * (bl_<p><routine>_batch_ptr) as static inline functions, so that no symbol clashes with a
+ * MAGMA the program also links. It covers
  *
 {listing}
  *
  * for p in {precisions}, and the types and constants those calls use. Nothing else of MAGMA
- * (magma_init, queues, magma_malloc, the copy routines) is provided: replace those calls.
+ * (magma_init, queues, magma_malloc, the copy routines) is declared here. A code that replaces
+ * MAGMA altogether links the MAGMA compatibility library instead (<prefix>/magma: magma_v2.h and
+ * libmagma.so, built with the CUDA backend), which has those too and runs each call on its
+ * queue's stream; the two must not be included together.
  *
  * Differences from MAGMA, on purpose or by the nature of a mapping:
- *  - The queue argument is accepted and ignored; every call is synchronous (results are in place
- *    on return), as a MAGMA call followed by magma_queue_sync.
- *  - Data location: the pointer arrays and the matrices are wherever batchlapack accepts them.
- *    With the CPU backend -- the only one of this release -- that is host memory: pass host
- *    arrays of host pointers where MAGMA wanted device ones.
+ *  - The queue argument is accepted and ignored: a call runs as the batchlapack routine it wraps
+ *    does -- synchronously (results in place on return, as a MAGMA call followed by
+ *    magma_queue_sync), or on the stream the calling thread set with bl_set_stream.
+ *  - Data location: the pointer arrays, the matrices and info_array may be wherever batchlapack
+ *    accepts them: host, device or managed memory, on the CUDA backend (MAGMA's info_array is
+ *    device memory: batchlapack accepts it); host memory only, on the CPU backend.
  *  - magma_int_t is int (MAGMA's LP64 build); MAGMA's ILP64 build is not supported.
  *  - Return values are batchlapack's: 0, -k for illegal argument k counted in MAGMA's argument
  *    list, or a BL_ERROR_* code (see batchlapack.h and bl_last_error()). Where MAGMA has an
  *    info_array, every info_array[i] is also set to -k on an illegal argument.
 {differences}\
- *  - An illegal trans/uplo value is reported as argument 1, not MAGMA's (printed) message.
+ *  - An illegal option value is reported as its argument (-k), not by MAGMA's printed message.
  *
  * Complex data: magmaFloatComplex/magmaDoubleComplex are batchlapack's bl_complex_float/double
  * (layout-compatible with MAGMA's cuFloatComplex/cuDoubleComplex; define bl_complex_double as
@@ -174,29 +220,25 @@ typedef bl_complex_float magmaFloatComplex;
 typedef bl_complex_double magmaDoubleComplex;
 /* MAGMA's queue: an opaque pointer, never dereferenced here. */
 typedef struct bl_magma_queue *magma_queue_t;
-/* MAGMA's values of its option enums (magma_types.h). */
-typedef enum {{ MagmaNoTrans = 111, MagmaTrans = 112, MagmaConjTrans = 113 }} magma_trans_t;
-typedef enum {{ MagmaUpper = 121, MagmaLower = 122 }} magma_uplo_t;
 #define MAGMA_SUCCESS 0
 
-/* LAPACK's option characters; an unknown value becomes one batchlapack rejects as illegal. */
-static inline char bl_magma_trans(magma_trans_t t) {{
-    return t == MagmaNoTrans ? 'N' : t == MagmaTrans ? 'T' : t == MagmaConjTrans ? 'C' : '?';
-}}
-static inline char bl_magma_uplo(magma_uplo_t u) {{
-    return u == MagmaUpper ? 'U' : u == MagmaLower ? 'L' : '?';
-}}
+/* MAGMA's option enums with MAGMA's values (its magma_types.h), and LAPACK's character for
+ * each. */
 """
 
-NO_INFO = """\
- *  - {names} have no info array in MAGMA; these wrappers allocate a temporary one
- *    (BL_ERROR_OUT_OF_MEMORY if they cannot).
-"""
+NO_INFO = ("{names} have no info array in MAGMA; these wrappers allocate a temporary one in "
+           "host memory (BL_ERROR_OUT_OF_MEMORY if they cannot), so that they never return "
+           "before their work is done.")
 
-RETURNS_NOTHING = """\
- *  - {name} returns nothing, as MAGMA's; an illegal argument leaves C unchanged
- *    and is described by bl_last_error(). Call {bl} to get the return code.
-"""
+RETURNS_NOTHING = ("{names} return nothing, as MAGMA's; an illegal argument changes nothing and "
+                   "is described by bl_last_error(). Call bl_<p><routine>_batch_ptr to get the "
+                   "return code.")
+
+
+def bullet(text):
+    """A bullet of the header's list of differences, filled to the line width."""
+    return '\n'.join(output.fill(text, ' *  - ', ' *    ')) + '\n'
+
 
 SCRATCH_INFO = """
 /* The info array of a routine that has none in MAGMA: batch entries of scratch (NULL for an
@@ -206,6 +248,11 @@ static inline int *bl_magma_scratch_info(magma_int_t batchCount) {
     return batchCount > 0 ? (int *)malloc(sizeof(int) * (size_t)batchCount) : NULL;
 }
 """
+
+
+def sentence_list(names):
+    """'a', 'a and b', 'a, b and c'."""
+    return ' and '.join([', '.join(names[:-1])] + names[-1:]) if len(names) > 1 else names[0]
 
 
 def header(routines, precisions):
@@ -218,15 +265,14 @@ def header(routines, precisions):
     no_info = [r.name for r in magma if r.info and r.magma.names['info'] is None]
     differences = ''
     if no_info:
-        differences += NO_INFO.format(names=' and '.join([', '.join(no_info[:-1])] + no_info[-1:])
-                                      if len(no_info) > 1 else no_info[0])
-    for r in magma:
-        if not r.info:
-            bl = capi.c_name(r, '<p>', capi.POINTERS)
-            differences += RETURNS_NOTHING.format(name=magma_name(r, '<p>'), bl=bl)
+        differences += bullet(NO_INFO.format(names=sentence_list(no_info)))
+    blas = [magma_name(r, '<p>') for r in magma if not r.info]
+    if blas:
+        differences += bullet(RETURNS_NOTHING.format(names=sentence_list(blas)))
     out = PREAMBLE.format(generated=output.GENERATED, listing='\n'.join(listing),
                           precisions=', '.join(precisions), differences=differences)
     out = out.split('\n')[:-1]  # the text ends with a newline
+    out += enum_lines()
     if no_info:
         out += SCRATCH_INFO.split('\n')[:-1]
     for p in precisions:

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Generates everything the routine table (core/routines.py) describes, at build time:
 
-    generate.py --out DIR [--precisions sdcz] [--fortran] [--compat] [--argtests] [--fuzz] [--list]
+    generate.py --out DIR [--precisions sdcz] [--fortran] [--compat] [--magma_lib] [--argtests]
+                [--fuzz] [--list]
 
 into DIR (CMake's ${CMAKE_BINARY_DIR}/generated):
     include/batchlapack/<family>.h    the public C headers, documented (gen/c_headers.py)
@@ -12,7 +13,10 @@ into DIR (CMake's ${CMAKE_BINARY_DIR}/generated):
 and, when asked,
     fortran/routines_spec.inc,        the Fortran module's routines, which batchlapack.F90
     fortran/routines_body.inc         includes (gen/fortran.py)
-    include/batchlapack_magma.h       MAGMA's batched names (gen/compat.py)
+    include/batchlapack_magma.h       MAGMA's batched names, header-only (gen/compat.py)
+    magma/include/magma_v2.h,         the MAGMA compatibility library: its headers and its
+    magma/include/magma_types.h,      routines, which libmagma.so compiles
+    magma/magma.cpp                   (gen/magma_lib.py, --magma_lib)
     include/batchlapack_mkl.h,        oneMKL's batch names: their declarations, the headers
     include/batchlapack/mkl/*.h,      that serve oneMKL's names for them, and their definitions
     compat/mkl.c                      for libbatchlapack_mkl (gen/compat_mkl.py, --compat_mkl)
@@ -40,7 +44,7 @@ from gen.table import Array  # noqa: E402
 
 # The emitters every build runs, and those run on request (--<name>), by module name.
 EMITTERS = [op_args, c_headers, cpp_headers, entry_points]
-OPTIONAL = ['fortran', 'compat', 'compat_mkl', 'argtests', 'fuzz']
+OPTIONAL = ['fortran', 'compat', 'magma_lib', 'compat_mkl', 'argtests', 'fuzz']
 
 
 def validate(routines, families):

@@ -108,18 +108,33 @@ class Either:
 
 
 class Magma:
-    """A routine that MAGMA's batched API has (gen/compat.py writes batchlapack_magma.h from it).
-    MAGMA's argument list is the pointer layout's (bl_?NAME_batch_ptr), in the same order, except
-    that MAGMA may lack info and always ends with a queue; MAGMA names most arguments otherwise.
+    """A routine that MAGMA's batched API has (gen/compat.py writes batchlapack_magma.h from it, and
+    gen/magma_lib.py the MAGMA compatibility library). MAGMA's argument list is the pointer
+    layout's (bl_?NAME_batch_ptr), in the same order, except that MAGMA may lack info and always
+    ends with a queue; MAGMA names most arguments otherwise.
     names: {our argument name: MAGMA's}, for the arguments MAGMA names otherwise ('A': 'dA_array',
            'lda': 'ldda'); and 'info': MAGMA's name of the info array, or None where MAGMA's
            routine has none (the wrapper then passes a scratch array and renumbers the arguments
            after it).
     routine: MAGMA's name of the routine where it is not ours ('getri_outofplace' for getri_oop:
-           magma_?getri_outofplace_batched), or None."""
+           magma_?getri_outofplace_batched), or None.
+    const_inputs: whether MAGMA declares the arrays the routine only reads T const *const * (else
+           T **, as its LAPACK routines and magmablas_?trsm_batched do); None: MAGMA's usual
+           rule, const in the BLAS routines (no info) alone.
+    vbatched: whether MAGMA has the variable-size form, magma(blas)_?NAME_vbatched (the vbatch
+           layout's list, sizes as arrays of batchCount + 1 in device memory, and the queue);
+           vbatched_const_inputs: const_inputs of that form where it differs (MAGMA's
+           magmablas_?gemv_vbatched takes T ** where its batched form takes T const *const *).
+    gpu:   whether MAGMA has the single-matrix form magma_?NAME_gpu (LAPACK's list: the matrices
+           in device memory, ipiv and info in host memory, no queue)."""
 
-    def __init__(self, routine=None, **names):
+    def __init__(self, routine=None, const_inputs=None, vbatched=False, vbatched_const_inputs=None,
+                 gpu=False, **names):
         self.routine = routine
+        self.const_inputs = const_inputs
+        self.vbatched = vbatched
+        self.vbatched_const_inputs = vbatched_const_inputs
+        self.gpu = gpu
         self.names = names
 
 

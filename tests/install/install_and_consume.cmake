@@ -15,13 +15,7 @@ if(NOT pc_file)
   message(FATAL_ERROR "batchlapack.pc is not installed under ${prefix}")
 endif()
 get_filename_component(pc_dir "${pc_file}" DIRECTORY)
-set(ENV{PKG_CONFIG_PATH} "${pc_dir}")
-execute_process(COMMAND "${PKG_CONFIG}" --cflags --libs batchlapack OUTPUT_VARIABLE flags
-                RESULT_VARIABLE rc OUTPUT_STRIP_TRAILING_WHITESPACE)
-if(NOT rc EQUAL 0 OR NOT flags MATCHES "-lbatchlapack")
-  message(FATAL_ERROR "pkg-config --cflags --libs batchlapack gave '${flags}' (${rc})")
-endif()
-separate_arguments(flags UNIX_COMMAND "${flags}")
+pkg_config_flags(flags batchlapack "${pc_dir}" batchlapack)
 # No run path of the test's own: pkg-config's Libs carry it.
 step("build consumer (pkg-config)" "${C_COMPILER}" "${CONSUMER_DIR}/consumer.c" ${flags}
      -o "${WORK_DIR}/consumer-pc")

@@ -1,6 +1,6 @@
 # Shared by the install tests (C and Fortran consumers), run with cmake -P and WORK_DIR and
-# BUILD_DIR defined: installs the build tree into a scratch prefix ${prefix}, and defines step()
-# and consume_with_find_package().
+# BUILD_DIR defined: installs the build tree into a scratch prefix ${prefix}, and defines step(),
+# consume_with_find_package() and pkg_config_flags().
 # Runs a command; on failure stops the test with its output.
 function(step what)
   execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
@@ -31,4 +31,17 @@ function(consume_with_find_package source compiler_flag)
   endif()
   step("build consumer (find_package)" "${CMAKE_COMMAND}" --build "${WORK_DIR}/cmake")
   step("run consumer (find_package)" "${WORK_DIR}/cmake/consumer")
+endfunction()
+
+# The flags `pkg-config --cflags --libs <package>` gives with <package>.pc found in pc_dir alone,
+# as a list, into `out`; stops the test when pkg-config fails or gives no -l<library>.
+function(pkg_config_flags out package pc_dir library)
+  set(ENV{PKG_CONFIG_PATH} "${pc_dir}")
+  execute_process(COMMAND "${PKG_CONFIG}" --cflags --libs ${package} OUTPUT_VARIABLE flags
+                  RESULT_VARIABLE rc OUTPUT_STRIP_TRAILING_WHITESPACE)
+  if(NOT rc EQUAL 0 OR NOT flags MATCHES "-l${library}")
+    message(FATAL_ERROR "pkg-config --cflags --libs ${package} gave '${flags}' (${rc})")
+  endif()
+  separate_arguments(flags UNIX_COMMAND "${flags}")
+  set(${out} ${flags} PARENT_SCOPE)
 endfunction()
