@@ -1,7 +1,7 @@
 ! The backend setting from Fortran: bl_set_backend by name and by value, with and without stat,
 ! bl_backend_name, and the environment variable BATCHLAPACK_BACKEND, which the library reads once
 ! per process, so each case is a run of its own (CMakeLists.txt here), named by the argument:
-!   api        BATCHLAPACK_BACKEND empty: names, stat codes and messages, and bl_set_backend
+!   api        BATCHLAPACK_BACKEND empty: names, stat codes and messages, the stream setting, and bl_set_backend
 !              without stat, which makes later calls fail (info) where a backend cannot run
 !   env_typo   BATCHLAPACK_BACKEND=cdua: every call fails, info = BL_ERROR_INVALID_VALUE
 !   env_cuda   BATCHLAPACK_BACKEND=cuda: without a usable GPU every call fails, info =
@@ -16,6 +16,7 @@ program test_fortran_backend
   real(c_double) :: a(n, n, nb)
   integer(c_int) :: ipiv(n, nb), info(nb)
   integer :: stat
+  integer, target :: stand_in  ! an address to stand for a CUDA stream (no call is made with it)
   character(16) :: mode
 
   call get_command_argument(1, mode)
@@ -24,6 +25,11 @@ program test_fortran_backend
     call expect(bl_backend_name(BL_BACKEND_AUTO) == 'auto' .and. bl_backend_name(BL_BACKEND_CPU) == 'cpu' .and. &
                 bl_backend_name(BL_BACKEND_CUDA) == 'cuda' .and. bl_backend_name(7) == 'unknown', 'bl_backend_name')
     call expect(bl_get_backend() == BL_BACKEND_AUTO, 'BATCHLAPACK_BACKEND empty: auto')
+    call expect(.not. c_associated(bl_get_stream()), 'no stream by default')
+    call bl_set_stream(c_loc(stand_in))
+    call expect(c_associated(bl_get_stream(), c_loc(stand_in)), 'bl_get_stream gives what bl_set_stream set')
+    call bl_set_stream(c_null_ptr)
+    call expect(.not. c_associated(bl_get_stream()), 'bl_set_stream(c_null_ptr): no stream')
 
     ! With stat: an error leaves the setting as it was.
     call bl_set_backend('gpu', stat)
