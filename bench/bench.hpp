@@ -287,6 +287,13 @@ struct Transfers {
     double bytes_in = 0, bytes_out = 0, h2d = 0, d2h = 0;  // bytes; bytes per second
     double seconds() const { return bytes_in / h2d + bytes_out / d2h; }
 };
+// What the device gives, measured in the run: the device-to-device copy's bandwidth (bytes read
+// plus bytes written, per second) and the precision's GEMM rate (cuBLAS, one large square
+// product, flop/s): the memory and compute roofs a batched routine is measured against.
+struct Roofline {
+    double bandwidth = 0, gemm = 0;
+    int gemm_n = 0;
+};
 class Gpu {
 public:
     virtual ~Gpu() = default;
@@ -299,6 +306,7 @@ public:
     // With `held`, the stream waits at begin until end has been called, so that the runs' kernels
     // follow one another with no host in between (their own time). end returns the seconds on
     // the stream and brings the run's info into c.info.
+    virtual Roofline roofline(char precision) = 0;
     virtual void begin(Case &c, bool held) = 0;
     virtual double end(Case &c) = 0;
 };

@@ -150,6 +150,23 @@ public:
         }
     }
 
+    Roofline roofline(char precision) override {
+        Roofline r;
+        const size_t copy_bytes = size_t(1) << 30;
+        const std::shared_ptr<void> from = owned(allocate(copy_bytes, Place::device), Place::device);
+        const std::shared_ptr<void> to = owned(allocate(copy_bytes, Place::device), Place::device);
+        check(cudaMemset(from.get(), 0, copy_bytes), "cudaMemset");
+        r.bandwidth = 2.0 * copy_bytes / median_seconds([&] { copy(to.get(), from.get(), copy_bytes); });
+        r.gemm_n = 8192;
+        switch (precision) {
+        case 's': r.gemm = gemm_rate<float>(r.gemm_n); break;
+        case 'd': r.gemm = gemm_rate<double>(r.gemm_n); break;
+        case 'c': r.gemm = gemm_rate<std::complex<float>>(r.gemm_n); break;
+        case 'z': r.gemm = gemm_rate<std::complex<double>>(r.gemm_n); break;
+        }
+        return r;
+    }
+
     void begin(Case &c, bool held) override {
         pending_ = c.has_info ? c.device_info : nullptr;
         if (held) {
@@ -205,6 +222,21 @@ private:
         U **p = device_array<U *>(c, size_t(c.batch));
         copy(p, a.pointers(), size_t(c.batch) * sizeof(U *));
         return p;
+    }
+    // flop/s of cuBLAS's GEMM on three n x n matrices (bytes 0x3f: finite, nonzero in every
+    // precision), in the library's default math mode (no TF32 for s).
+    template <class T> double gemm_rate(int n) {
+        const size_t bytes = size_t(n) * n * sizeof(T);
+        const std::shared_ptr<void> m = owned(allocate(3 * bytes, Place::device), Place::device);
+        check(cudaMemset(m.get(), 0x3f, 3 * bytes), "cudaMemset");
+        T *a = static_cast<T *>(m.get());
+        static const T one(1);
+        const double seconds = median_seconds([&] {
+            if (gemm_strided(cublas_, n, &one, a, a + size_t(n) * n, a + 2 * size_t(n) * n, 0, 1))
+                throw std::runtime_error("gemm for the roofline failed");
+            check(cudaDeviceSynchronize(), "gemm for the roofline");
+        });
+        return (bl::is_complex<T> ? 8.0 : 2.0) * double(n) * n * n / seconds;
     }
     template <class F> static double median_seconds(F &&f) {
         std::vector<double> t;

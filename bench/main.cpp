@@ -48,7 +48,11 @@ info array to the host (batchlapack's calls are synchronous and return info on t
 the timing, batchlapack's result and the first peer's are compared once (same input): "rel.diff" is
 max |ours - vendor| / max |vendor| over the outputs (a warning when above 1e-6 in d/z, 1e-2 in s/c
 with identical pivots), "pivots differing" counts the ipiv entries that differ (LU pivots may
-legitimately differ on ties, and then the factors too).
+legitimately differ on ties, and then the factors too). With device data the run first measures the
+roofs (a 1 GiB device-to-device copy: bytes read + written per second; cuBLAS's GEMM of the
+precision at n = 8192) and prints them; each size then gets "bound" (mem when the routine's flops
+per byte, its arrays read once and written once, are below the ridge, gemm above) and "% roof"
+(batchlapack's bytes per second over the copy bandwidth, or its flop/s over the GEMM rate).
 
 Each implementation runs once to warm up, then --runs times, the implementations taking turns run
 by run so that changes in the machine's load fall on all of them; the table shows the median. The input
@@ -350,6 +354,14 @@ int main(int argc, char **argv) {
                     o.vbatch ? "; _vbatch, orders uniform in [n/2, n]" : "");
     else if (o.vbatch)
         std::printf("_vbatch, orders uniform in [n/2, n]\n");
+    Roofline roof;
+    if (gpu && !o.host_data) {
+        roof = gpu->roofline(o.precision);
+        std::printf("roofs measured now: device copy %.0f GB/s (read + written), %cgemm %.2f TFLOP/s (cuBLAS, n = %d); "
+                    "ridge %.1f flop/byte. \"%% roof\": batchlapack's share of the roof below (\"mem\") or above "
+                    "(\"gemm\") the ridge, its matrices read once and written once\n",
+                    roof.bandwidth * 1e-9, o.precision, roof.gemm * 1e-12, roof.gemm_n, roof.gemm / roof.bandwidth);
+    }
     const std::string csv_prefix = o.routine + "," + o.precision;
     // Floating-point agreement expected of the vendor's result, relative.
     const double tolerance = o.precision == 'd' || o.precision == 'z' ? 1e-6 : 1e-2;
@@ -383,6 +395,14 @@ int main(int argc, char **argv) {
         }
         if (impls.size() > 1)
             add(row, "ratio", "%.2f", gflops.back() / *std::max_element(gflops.begin(), gflops.end() - 1), "%.4g");
+        if (roof.gemm > 0) {  // the bytes a call must move at least: inputs once, outputs once, info
+            double bytes = c->has_info ? double(c->batch) * sizeof(int) : 0;
+            for (auto &a : c->arrays()) bytes += double(a->bytes()) * (a->use == Use::inout ? 2 : 1);
+            const double call = seconds.back() / o.repeat;
+            const bool memory = c->flops / bytes < roof.gemm / roof.bandwidth;
+            row.push_back({"bound", memory ? "mem" : "gemm", memory ? "mem" : "gemm"});
+            add(row, "% roof", "%.1f", 100 * (memory ? bytes / call / roof.bandwidth : c->flops / call / roof.gemm), "%.4g");
+        }
         if (o.stream) {
             add(row, "enqueue us", "%.1f", host.back() / o.repeat * 1e6, "%.4g");
             if (o.repeat > 1) {  // batchlapack and its parts again, their kernels back to back
