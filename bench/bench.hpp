@@ -171,6 +171,9 @@ private:
 struct Peer {
     std::string name;
     std::function<std::string()> run;
+    // False for a vendor path whose result lands elsewhere than the library's (solves against the
+    // identity into an array of their own): not compared.
+    bool comparable = true;
 };
 
 // A routine at one size, ready to run. Built by make_case; not copyable, since the calls refer

@@ -51,10 +51,10 @@ std::string status(long s, const char *what) { return s == 0 ? "" : std::string(
         return cusolverDn##p##potrsBatched(h, CUBLAS_FILL_MODE_LOWER, n, nrhs, (V **)A, lda, (V **)B, ldb, info,      \
                                            batch);                                                                    \
     }                                                                                                                 \
-    long trsm_batched(cublasHandle_t h, int n, int nrhs, const T *one, T *const *A, int lda, T *const *B, int ldb,    \
-                      int batch) {                                                                                    \
-        return cublas##p##trsmBatched(h, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT,  \
-                                      n, nrhs, (const V *)one, (const V *const *)A, lda, (V *const *)B, ldb, batch);  \
+    long trsm_batched(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans, int n, int nrhs,             \
+                      const T *one, T *const *A, int lda, T *const *B, int ldb, int batch) {                          \
+        return cublas##p##trsmBatched(h, CUBLAS_SIDE_LEFT, uplo, trans, CUBLAS_DIAG_NON_UNIT, n, nrhs, (const V *)one, \
+                                      (const V *const *)A, lda, (V *const *)B, ldb, batch);                           \
     }                                                                                                                 \
     long gemm_strided(cublasHandle_t h, int n, const T *one, const T *A, const T *B, T *C, long long stride,         \
                       int batch) {                                                                                    \
@@ -275,7 +275,9 @@ private:
         static const T one(1);
         cublasHandle_t hb = cublas_;
         cusolverDnHandle_t hs = cusolver_;
-        auto peer = [&](std::string name, std::function<std::string()> run) { c.peers.push_back({std::move(name), std::move(run)}); };
+        auto peer = [&](std::string name, std::function<std::string()> run, bool comparable = true) {
+            c.peers.push_back({std::move(name), std::move(run), comparable});
+        };
         if (routine == "getrf") {
             auto &ipiv = c.array<int>("ipiv");
             T *const *A = device_pointers(c, c.array<T>("A"));
@@ -334,8 +336,38 @@ private:
             T *const *B = device_pointers(c, c.array<T>(vector ? "x" : "B"));
             const int cols = vector ? 1 : r;
             peer("cublas" + P + "trsmBatched", [=, &c] {
-                return finish(c, status(trsm_batched(hb, n, cols, &one, A, n, B, n, batch), "trsmBatched"), nullptr);
+                return finish(c, status(trsm_batched(hb, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, n, cols, &one, A, n, B, n, batch),
+                                        "trsmBatched"), nullptr);
             });
+        } else if (routine == "trtri" || routine == "potri") {
+            // No batched inverse of a triangle or from a Cholesky factor: solves against the
+            // identity, as a cuBLAS user would write them -- X = I (a device copy of a kept
+            // identity batch), then trtri: U X = I; potri: L Y = I, L^H X = Y.
+            const bool cholesky = routine == "potri";
+            auto &A = c.array<T>("A");
+            T *const *a = device_pointers(c, A);
+            const size_t bytes = size_t(c.batch) * size_t(A.stride) * sizeof(T);
+            T *identity = device_array<T>(c, size_t(c.batch) * size_t(A.stride));
+            T *x = device_array<T>(c, size_t(c.batch) * size_t(A.stride));
+            std::vector<T> one_matrix(size_t(A.stride), T(0));
+            for (int j = 0; j < n; ++j) one_matrix[size_t(j) * n + j] = T(1);
+            for (int64_t i = 0; i < c.batch; ++i) copy(identity + i * A.stride, one_matrix.data(), one_matrix.size() * sizeof(T));
+            std::vector<T *> xs;
+            for (int64_t i = 0; i < c.batch; ++i) xs.push_back(x + i * A.stride);
+            T **xp = device_array<T *>(c, size_t(c.batch));
+            copy(xp, xs.data(), xs.size() * sizeof(T *));
+            peer("cublas" + P + "trsmBatched against I" + (cholesky ? " (twice)" : ""), [=, &c] {
+                cudaStream_t s = nullptr;
+                cublasGetStream(hb, &s);
+                std::string e;
+                if (cudaMemcpyAsync(x, identity, bytes, cudaMemcpyDeviceToDevice, s) != cudaSuccess) e = "cudaMemcpyAsync";
+                const cublasFillMode_t uplo = cholesky ? CUBLAS_FILL_MODE_LOWER : CUBLAS_FILL_MODE_UPPER;
+                if (e.empty()) e = status(trsm_batched(hb, uplo, CUBLAS_OP_N, n, n, &one, a, n, xp, n, batch), "trsmBatched");
+                if (e.empty() && cholesky)
+                    e = status(trsm_batched(hb, uplo, bl::is_complex<T> ? CUBLAS_OP_C : CUBLAS_OP_T, n, n, &one, a, n, xp, n,
+                                            batch), "trsmBatched");
+                return finish(c, e, nullptr);
+            }, false);
         } else if (routine == "gemm") {
             auto &A = c.array<T>("A"), &B = c.array<T>("B"), &C = c.array<T>("C");
             peer("cublas" + P + "gemmStridedBatched", [=, &c, &A, &B, &C] {
