@@ -15,6 +15,8 @@
 #              SANITIZE_TESTS names a subset of the programs (test_lu test_qr ...)
 #   issue4     issue 4's tables: getrf, potrf, trsv, getrs, potrs; getrf vbatch; getrf from host
 #   issue5     issue 5's tables: geqrf, gels; geqrf vbatch; gebrd
+#   issue23    issue 23's roofline cells: getrf, potrf, geqrf in d at n = 8, 16, 32, 512 and trsv at
+#              256, 512 with the roofs measured in the run; getrf and potrf in z and c to n = 64
 #   issue21    issue 21's tables: getrf on a stream with info on the device (timed by events,
 #              cuBLAS on the same stream); 100 getrf + getrs pairs (gesv's parts) enqueued back to
 #              back, against their kernels' own time; the host's time inside an enqueued call
@@ -124,6 +126,13 @@ part_issue5() {
   table gebrd_mid --routine gebrd --sizes 128,256 --batch 400 --runs 2
   table gebrd_512 --routine gebrd --sizes 512 --batch 132 --runs 2
   table gebrd_vbatch --routine gebrd --vbatch --sizes 256,512 --batch 2000
+}
+part_issue23() {
+  for routine in getrf potrf geqrf; do table ${routine}_roof --routine $routine --sizes 8,16,32,512 --runs 3; done
+  table trsv_roof --routine trsv --sizes 256,512 --runs 3
+  for p in z c; do for routine in getrf potrf; do
+    table ${routine}_$p --routine $routine --precision $p --sizes 8,16,32,64 --runs 3
+  done; done
 }
 part_issue21() {
   table getrf_stream --routine getrf --stream --sizes 8,16,32 --runs 10
