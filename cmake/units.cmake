@@ -45,32 +45,51 @@ function(batchlapack_precision_units out)
 endfunction()
 
 # The instruction sets the CPU kernels that are compiled once per instruction set are built for
-# (src_cpu/small_dispatch.hpp): `base`, the target of the rest of the library, and `v3`, x86-64-v3
-# (AVX2, FMA), where the compiler targets x86-64 and takes -march=x86-64-v3. The library chooses
-# between them at run time.
+# (src_cpu/isa.hpp): `base`, the target of the rest of the library, `v3`, x86-64-v3 (AVX2, FMA),
+# and `v4`, x86-64-v4 (AVX-512), where the compiler targets x86-64 and takes their -march. The
+# library chooses among them at run time. BATCHLAPACK_ISAS: those of the tiny-matrix group kernels
+# (base and v3: src_cpu/small_dispatch.hpp); BATCHLAPACK_TILED_ISAS: those of the tiled kernels
+# (src_cpu/tiled.hpp), which need fused multiply-adds and wide vectors: v3 and v4 on x86-64, base
+# on aarch64 (NEON is in every aarch64 processor), none elsewhere.
 set(BATCHLAPACK_ISAS base)
+set(BATCHLAPACK_TILED_ISAS "")
 set(_bl_isa_flags_base "")
 set(_bl_isa_flags_v3 -march=x86-64-v3)
+set(_bl_isa_flags_v4 -march=x86-64-v4)
 if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$" AND CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
   include(CheckCXXCompilerFlag)
   check_cxx_compiler_flag(-march=x86-64-v3 BATCHLAPACK_HAVE_MARCH_X86_64_V3)
+  check_cxx_compiler_flag(-march=x86-64-v4 BATCHLAPACK_HAVE_MARCH_X86_64_V4)
   if(BATCHLAPACK_HAVE_MARCH_X86_64_V3)
     list(APPEND BATCHLAPACK_ISAS v3)
+    list(APPEND BATCHLAPACK_TILED_ISAS v3)
   endif()
+  if(BATCHLAPACK_HAVE_MARCH_X86_64_V4)
+    list(APPEND BATCHLAPACK_TILED_ISAS v4)
+  endif()
+elseif(CMAKE_SYSTEM_PROCESSOR MATCHES "^(aarch64|arm64|ARM64)$" AND CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
+  list(APPEND BATCHLAPACK_TILED_ISAS base)
 endif()
 
-# batchlapack_isa_units(OUT REAL|ALL source...): as batchlapack_precision_units, for the real
-# precisions of the build only (REAL) or all of them (ALL), and each once per instruction set of
-# BATCHLAPACK_ISAS: a unit that also defines BL_ISA (base, v3) and is compiled with that
-# instruction set's flags.
+# batchlapack_isa_units(OUT REAL|ALL source... [ISAS isa...]): as batchlapack_precision_units, for
+# the real precisions of the build only (REAL) or all of them (ALL), and each once per instruction
+# set of ISAS (BATCHLAPACK_ISAS when not given): a unit that also defines BL_ISA (base, v3, v4)
+# and is compiled with that instruction set's flags.
 function(batchlapack_isa_units out kind)
+  cmake_parse_arguments(PARSE_ARGV 2 arg "" "" "ISAS")
+  if(NOT DEFINED arg_ISAS AND NOT "ISAS" IN_LIST arg_KEYWORDS_MISSING_VALUES)
+    set(arg_ISAS ${BATCHLAPACK_ISAS})
+  endif()
   set(precisions ${BATCHLAPACK_PRECISIONS})
   if(kind STREQUAL "REAL")
     list(FILTER precisions INCLUDE REGEX "^[sd]$")
   elseif(NOT kind STREQUAL "ALL")
     message(FATAL_ERROR "batchlapack_isa_units: REAL or ALL, not '${kind}'")
   endif()
-  _batchlapack_units(units "${precisions}" "${BATCHLAPACK_ISAS}" ${ARGN})
+  set(units "")
+  if(arg_ISAS)
+    _batchlapack_units(units "${precisions}" "${arg_ISAS}" ${arg_UNPARSED_ARGUMENTS})
+  endif()
   set(${out} ${units} PARENT_SCOPE)
 endfunction()
 

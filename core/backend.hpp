@@ -32,6 +32,9 @@ struct Offer {
     template <class T> int run(const Op<T> &op);
 
 namespace cpu {
+// Why the CPU backend runs nothing: BATCHLAPACK_CPU_ISA names no instruction set, or one this
+// processor or build cannot run (src_cpu/isa.hpp); "" when it runs.
+const char *isa_refused();
 BL_OPERATIONS(BL_DECLARE_BACKEND)
 }  // namespace cpu
 

@@ -131,6 +131,11 @@ template <class Op> int call_impl(Op &op, Layout layout, const char *routine, in
             code = cuda::run(op);
             break;
         case Target::Cpu:
+            if (*cpu::isa_refused()) {  // BATCHLAPACK_CPU_ISA names kernels that cannot run
+                explain_failure(cpu::isa_refused());
+                code = BL_ERROR_INVALID_VALUE;
+                break;
+            }
             record_target(BL_BACKEND_CPU);
             if (!locate.where.host_readable) {
                 explain_failure("the arrays are in device memory and this call runs on the CPU (backend cpu, or "

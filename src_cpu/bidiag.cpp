@@ -1,10 +1,10 @@
 // CPU backend: the blocked bidiagonal reduction with one pass a step (bidiag.hpp says what it is
 // and why).
 #include "bidiag.hpp"
+#include "isa.hpp"
 #include "ladder.hpp"
 #include "lapack.hpp"
 #include "precisions.hpp"
-#include "tiled.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -21,7 +21,7 @@
 #ifdef BL_BIDIAG_KERNELS
 #pragma GCC push_options  // popped after the kernels
 #pragma GCC target("arch=x86-64-v4")
-#include "simd512.hpp"
+#include "simd.hpp"
 #endif
 
 namespace bl {
@@ -35,7 +35,7 @@ constexpr int kBlock = 8;
 
 #ifdef BL_BIDIAG_KERNELS
 #define BL_BIDIAG_INLINE __attribute__((always_inline)) inline
-using namespace simd512;
+BL_SIMD_WIDTH(64)
 
 // The sum of a vector's lanes, by halves.
 template <class T> BL_BIDIAG_INLINE T sum(Vec<T> v) {
@@ -267,10 +267,10 @@ template <class T> void reduce(int m, int n, T *A, int64_t lda, T *d, T *e, T *t
 #pragma GCC pop_options
 #endif  // BL_BIDIAG_KERNELS
 
-// The kernels run on the processors and types the tiled kernels do (real, AVX-512).
+// The kernels run for real types where the kernels use AVX-512 (isa.hpp).
 template <class T> bool covers(int m, int n) {
 #ifdef BL_BIDIAG_KERNELS
-    return tiled::available<T>() && m >= n && n >= ladder::gebrd::kBlockedMin && n <= ladder::gebrd::kBlockedMax;
+    return std::is_floating_point_v<T> && isa() == Isa::v4 && m >= n && n >= ladder::gebrd::kBlockedMin && n <= ladder::gebrd::kBlockedMax;
 #else
     (void)m, (void)n;
     return false;

@@ -1,9 +1,9 @@
 // CPU backend: the inverses -- getri and getri_oop from getrf's factors, trtri, potri from potrf's
 // factor.
 #include "backend.hpp"
+#include "isa.hpp"
 #include "lapack.hpp"
 #include "parallel.hpp"
-#include "tiled.hpp"
 
 #include <algorithm>
 #include <complex>
@@ -27,8 +27,7 @@ template <class T> int zero_diagonal(int n, const T *A, int lda) {
 
 // The kernels (small_inverse.hpp) for the baseline instruction set, and for real types on
 // x86-64-v4 (AVX-512), where the compiler's vectors of eight doubles make the column loops several
-// times faster; chosen where the tiled kernels run (tiled::available: the same build condition,
-// the processor checked once).
+// times faster; chosen where the kernels use AVX-512 (isa.hpp).
 namespace base {
 #include "small_inverse.hpp"
 }
@@ -45,21 +44,21 @@ namespace v4 {
 template <class T> void small_trtri(char uplo, char diag, int n, T *A, int lda) {
 #ifdef BL_INVERSE_V4
     if constexpr (std::is_floating_point_v<T>)
-        if (tiled::available<T>()) return v4::small_trtri(uplo, diag, n, A, lda);
+        if (isa() == Isa::v4) return v4::small_trtri(uplo, diag, n, A, lda);
 #endif
     base::small_trtri(uplo, diag, n, A, lda);
 }
 template <class T> void small_getri(int n, T *A, int lda, const int *ipiv, T *work) {
 #ifdef BL_INVERSE_V4
     if constexpr (std::is_floating_point_v<T>)
-        if (tiled::available<T>()) return v4::small_getri(n, A, lda, ipiv, work);
+        if (isa() == Isa::v4) return v4::small_getri(n, A, lda, ipiv, work);
 #endif
     base::small_getri(n, A, lda, ipiv, work);
 }
 template <class T> void small_lauum(int n, T *A, int lda, T *work) {
 #ifdef BL_INVERSE_V4
     if constexpr (std::is_floating_point_v<T>)
-        if (tiled::available<T>()) return v4::small_lauum(n, A, lda, work);
+        if (isa() == Isa::v4) return v4::small_lauum(n, A, lda, work);
 #endif
     base::small_lauum(n, A, lda, work);
 }

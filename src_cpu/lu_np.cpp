@@ -2,9 +2,9 @@
 // gesv_np). LAPACK has no such routine: the factorization is the library's own, LAPACK's getrf
 // with every pivot taken on the diagonal.
 #include "backend.hpp"
+#include "isa.hpp"
 #include "lapack.hpp"
 #include "parallel.hpp"
-#include "tiled.hpp"
 
 #include <cmath>
 #include <complex>
@@ -24,7 +24,7 @@ constexpr int kBlock = 64;
 constexpr int kSmallSolve = 64;
 
 // The unblocked kernel (small_lu_np.hpp) for the baseline instruction set, and for real types on
-// x86-64-v4 (AVX-512), chosen where the tiled kernels run (tiled::available).
+// x86-64-v4 (AVX-512), chosen where the kernels use AVX-512 (isa.hpp).
 namespace base {
 #include "small_lu_np.hpp"
 }
@@ -43,7 +43,7 @@ template <class T> void getf2_np(int m, int n, T *A, int lda, int offset, int *i
     const R sfmin = std::numeric_limits<R>::min();
 #ifdef BL_LU_NP_V4
     if constexpr (std::is_floating_point_v<T>)
-        if (tiled::available<T>()) return v4::getf2_np(m, n, A, lda, offset, info, sfmin);
+        if (isa() == Isa::v4) return v4::getf2_np(m, n, A, lda, offset, info, sfmin);
 #endif
     base::getf2_np(m, n, A, lda, offset, info, sfmin);
 }
@@ -82,7 +82,7 @@ template <class T> void getrs_np(char trans, int n, int nrhs, const T *A, int ld
     if (n <= kSmallSolve) {
 #ifdef BL_LU_NP_V4
         if constexpr (std::is_floating_point_v<T>)
-            if (tiled::available<T>()) return v4::getrs_np(trans, n, nrhs, A, lda, B, ldb);
+            if (isa() == Isa::v4) return v4::getrs_np(trans, n, nrhs, A, lda, B, ldb);
 #endif
         return base::getrs_np(trans, n, nrhs, A, lda, B, ldb);
     }

@@ -14,6 +14,7 @@
 #pragma once
 
 #include "args.hpp"
+#include "isa.hpp"
 #include "ladder.hpp"
 
 #include <algorithm>
@@ -25,18 +26,6 @@
 #include <limits>
 #include <type_traits>
 #include <utility>
-
-// The instruction set's inline namespace in an instruction-set unit (cmake/units.cmake defines
-// BL_ISA there: base or v3); nothing elsewhere.
-#ifdef BL_ISA
-#define BL_ISA_PASTE_(a, b) a##b
-#define BL_ISA_PASTE(a, b) BL_ISA_PASTE_(a, b)
-#define BL_ISA_BEGIN inline namespace BL_ISA_PASTE(isa_, BL_ISA) {
-#define BL_ISA_END }
-#else
-#define BL_ISA_BEGIN
-#define BL_ISA_END
-#endif
 
 // X(p, T) for a real precision p of BL_PRECISIONS (precisions.hpp), nothing for a complex one: the
 // instantiation lists of the group kernels, which exist for real types only, expand to nothing in

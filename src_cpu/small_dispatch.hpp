@@ -5,13 +5,14 @@
 // batchlapack_isa_units): `base` for the baseline the library is built for, `v3` for x86-64-v3
 // (AVX2, FMA: four doubles a vector and the multiply-adds fused) where the compiler has it. Their
 // entry points are declared here in namespaces of those names; small_dispatch.cpp picks one per
-// call by what the processor supports, checked once (use_v3), and holds small.hpp's entry points
+// call by the instruction set in use (isa.hpp, use_v3), and holds small.hpp's entry points
 // for the groups and for trsv.
 #pragma once
 
 #include <cstdint>
 
 #include "args.hpp"
+#include "isa.hpp"
 #include "small.hpp"
 
 namespace bl {
@@ -42,15 +43,8 @@ BL_SMALL_ISA_ENTRIES
 }  // namespace v3
 #undef BL_SMALL_ISA_ENTRIES
 
-// Whether the v3 units run on this processor (the units exist and it has x86-64-v3).
-inline bool use_v3() {
-#if defined(BL_HAVE_ISA_V3) && (defined(__GNUC__) || defined(__clang__))
-    static const bool v3 = __builtin_cpu_supports("x86-64-v3");
-    return v3;
-#else
-    return false;
-#endif
-}
+// Whether the v3 units run: the instruction set in use (isa.hpp) has x86-64-v3.
+inline bool use_v3() { return isa() >= Isa::v3; }
 
 // The one-matrix trsv of small_trsv.cpp (any increment) for orders up to ladder::trsv::kSmallMax;
 // false, nothing done, past them.

@@ -1,7 +1,14 @@
-// CPU backend: the tiled LU and Cholesky factorizations (tiled.hpp says what they are and why).
+// CPU backend: the tiled LU and Cholesky factorizations (tiled.hpp says what they are and why),
+// for one instruction set: an instruction-set unit (cmake/units.cmake, BATCHLAPACK_TILED_ISAS),
+// whose entry points tiled_dispatch.cpp chooses among. One source for every instruction set: the
+// vector width and the register tile's shape are this unit's constants, below.
+#ifndef BL_ISA
+#error "an instruction-set unit: compiled through batchlapack_isa_units (cmake/units.cmake)"
+#endif
 #include "tiled.hpp"
 #include "ladder.hpp"
 #include "precisions.hpp"
+#include "simd.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -11,80 +18,100 @@
 #include <type_traits>
 #include <utility>
 
-// The kernels are written with GCC's vector extensions for 64-byte vectors and compiled for
-// x86-64-v4 whatever the rest of the library targets; covers() checks the processor at run time.
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-#define BL_TILED_KERNELS 1
-#endif
-#ifdef BL_TILED_KERNELS
-#pragma GCC push_options  // popped after the kernels
-#pragma GCC target("arch=x86-64-v4")
-#include "simd512.hpp"
-#endif
-
 namespace bl {
 namespace cpu {
 namespace tiled {
+namespace BL_ISA {
 
-#ifdef BL_TILED_KERNELS
 #define BL_TILED_INLINE __attribute__((always_inline)) inline
-using namespace simd512;
 
-// Rows of a tile (two vectors) and width of a block column: the padded order is a multiple of it.
-template <class T> constexpr int kTile = 2 * kLanes<T>;
-// Columns of the register kernel's tile: 2 x 8 accumulators, with room left in the 32 registers
-// for the two column vectors and the broadcast.
-constexpr int kCols = 8;
+// The vectors, and the register kernel's tile: kTileVecs vectors of rows by up to kMaxCols columns
+// of accumulators, with room left in the registers for a column of A and the broadcast of B.
+#if defined(__AVX512F__)
+BL_SIMD_WIDTH(64)  // 32 registers: 2 x 8 accumulators, 2 + 1 more
+constexpr int kTileVecs = 2, kMaxCols = 8;
+#elif defined(__AVX2__) && defined(__FMA__)
+BL_SIMD_WIDTH(32)  // 16 registers: 2 x 4 accumulators, 2 + 1 more
+constexpr int kTileVecs = 2, kMaxCols = 4;
+#elif defined(__aarch64__)
+BL_SIMD_WIDTH(16)  // 32 registers: 4 x 4 accumulators, 4 + 1 more
+constexpr int kTileVecs = 4, kMaxCols = 4;
+#else
+#error "the tiled kernels are built for x86-64-v3, x86-64-v4 and aarch64 (cmake/units.cmake)"
+#endif
+
+// Rows of a tile and width of a block column.
+template <class T> constexpr int kTile = kTileVecs * kLanes<T>;
+// Columns of the register kernel's tile: kMaxCols, or a vector's lanes where fewer (AVX-512's
+// float), so that kStep, the padded order's multiple, is both a whole vector and a whole number
+// of kernel tiles: every product then has whole kernel tiles of columns (a tile's or block
+// column's width, or the padded order less a multiple of the tile) and whole vectors of rows, the
+// last tile of a column fewer of them.
+template <class T> constexpr int kCols = std::min(kMaxCols, kLanes<T>);
+template <class T> constexpr int kStep = std::max(kCols<T>, kLanes<T>);
+static_assert(kTile<double> % kStep<double> == 0 && kTile<float> % kStep<float> == 0, "tiles of whole steps");
 // Tiles in a block column of the outer level. The products with everything left of a block column
 // read that whole part of the copy; taking four tiles' columns per read cuts what comes from
 // beyond L2 fourfold, which a machine whose cores share the memory needs where a 2-core one does
 // not.
 constexpr int kOuter = 4;
 
-// The register kernel: C = A B (Set) or C -= A B for a tile of C of V vectors of rows (V = 2: a
-// whole tile; 1: the half tile a padded order may end with) and kCols columns (column j at
+// The register kernel: C = A B (Set) or C -= A B for a tile of C of V vectors of rows (V =
+// kTileVecs: a whole tile; fewer: the last of a padded order) and kCols columns (column j at
 // c + j ldc), A of the same rows and k columns (column l at a + l lda) and B of k rows and kCols
 // columns, element (l, j) at b[l bk + j bj], so that B may be a transpose.
 template <bool Set, int V, class T>
 BL_TILED_INLINE void kernel(int k, const T *a, int64_t lda, const T *b, int64_t bk, int64_t bj, T *c, int64_t ldc) {
-    constexpr int W = kLanes<T>;
-    Vec<T> acc[V][kCols];
+    constexpr int W = kLanes<T>, C = kCols<T>;
+    Vec<T> acc[V][C];
 #pragma GCC unroll 8
-    for (int j = 0; j < kCols; ++j)
+    for (int j = 0; j < C; ++j)
         for (int v = 0; v < V; ++v) acc[v][j] = Vec<T>{};
     for (int l = 0; l < k; ++l) {
         Vec<T> x[V];
         for (int v = 0; v < V; ++v) x[v] = load(a + l * lda + v * W);
         const T *row = b + l * bk;
 #pragma GCC unroll 8
-        for (int j = 0; j < kCols; ++j) {
+        for (int j = 0; j < C; ++j) {
             const Vec<T> s = splat(row[j * bj]);
             for (int v = 0; v < V; ++v) acc[v][j] += x[v] * s;
         }
     }
 #pragma GCC unroll 8
-    for (int j = 0; j < kCols; ++j)
+    for (int j = 0; j < C; ++j)
         for (int v = 0; v < V; ++v) {
             T *cj = c + j * ldc + v * W;
             store(cj, Set ? acc[v][j] : load(cj) - acc[v][j]);
         }
 }
 
-// The kernel over a tile of `rows` rows (a whole tile or, last in a column, half of one) and
-// `cols` columns (a multiple of kCols).
+// The kernel over kCols columns and `vecs` vectors of rows, V at most.
+template <bool Set, int V, class T>
+BL_TILED_INLINE void rows_kernel(int vecs, int k, const T *a, int64_t lda, const T *b, int64_t bk, int64_t bj, T *c,
+                                 int64_t ldc) {
+    if constexpr (V > 1)
+        if (vecs < V) return rows_kernel<Set, V - 1>(vecs, k, a, lda, b, bk, bj, c, ldc);
+    kernel<Set, V>(k, a, lda, b, bk, bj, c, ldc);
+}
+
+// The kernel over a tile of `rows` rows (a whole tile or, last in a column, a whole number of
+// vectors less) and `cols` columns (a multiple of kCols).
 template <bool Set, class T>
 BL_TILED_INLINE void tile_product(int rows, int cols, int k, const T *a, int64_t lda, const T *b, int64_t bk, int64_t bj,
                                   T *c, int64_t ldc) {
-    for (int j = 0; j < cols; j += kCols) {
-        if (rows == kTile<T>)
-            kernel<Set, 2>(k, a, lda, b + j * bj, bk, bj, c + j * ldc, ldc);
-        else
-            kernel<Set, 1>(k, a, lda, b + j * bj, bk, bj, c + j * ldc, ldc);
-    }
+    for (int j = 0; j < cols; j += kCols<T>)
+        rows_kernel<Set, kTileVecs>(rows / kLanes<T>, k, a, lda, b + j * bj, bk, bj, c + j * ldc, ldc);
 }
 
-// The padded copy: order n rounded up to whole vectors (a half tile at the end where n is not a
-// whole number of tiles), columns a whole number of vectors apart plus one vector (a column
+// The workspaces start on a cache line (64 bytes), whatever the vectors' width: `work` moved up to
+// the next one, which kSlack elements more in their size leave room for.
+template <class T> constexpr int kSlack = int(64 / sizeof(T));
+template <class T> T *line_aligned(T *work) {
+    return reinterpret_cast<T *>((reinterpret_cast<uintptr_t>(work) + 63) & ~uintptr_t(63));
+}
+
+// The padded copy: order n rounded up to whole steps (a part of a tile at the end where n is not
+// a whole number of tiles), columns a whole number of vectors apart plus one vector (a column
 // pitch of a power of two would put a tile's columns in the same cache sets), 64-byte aligned.
 // The block inverses and a tile's copy follow it.
 template <class T> struct Workspace {
@@ -92,18 +119,18 @@ template <class T> struct Workspace {
     int64_t ld;
     T *w, *inv, *tile;
     Workspace(int n, T *work) : N(padded(n)), ld(N + kLanes<T>) {
-        w = reinterpret_cast<T *>((reinterpret_cast<uintptr_t>(work) + 63) & ~uintptr_t(63));
+        w = line_aligned(work);
         inv = w + N * ld;
         tile = inv + int64_t(N) * kTile<T>;
     }
-    static int padded(int n) { return (n + kLanes<T> - 1) / kLanes<T> * kLanes<T>; }
+    static int padded(int n) { return (n + kStep<T> - 1) / kStep<T> * kStep<T>; }
     static int64_t size(int n) {
         const int N = padded(n);
-        return int64_t(N) * (N + kLanes<T>) + int64_t(N) * kTile<T> + kTile<T> * kTile<T> * kOuter + kLanes<T>;
+        return int64_t(N) * (N + kLanes<T>) + int64_t(N) * kTile<T> + kTile<T> * kTile<T> * kOuter + kSlack<T>;
     }
 };
 
-// `rows` rows (a tile or half of one) and `cols` columns (up to a block column of the outer level)
+// `rows` rows (a tile or, last, whole vectors fewer) and `cols` columns (up to a block column of the outer level)
 // of the copy at p into the workspace's tile, leading dimension kTile. In vectors: a memcpy of a
 // run-time length became `rep movsq`, whose start-up cost is out of proportion to a tile.
 template <class T> BL_TILED_INLINE void copy_tile(const T *p, int64_t ld, int rows, int cols, T *tile) {
@@ -149,13 +176,13 @@ template <class T> BL_TILED_INLINE int pivot_row(const T *x, int from, int to) {
 template <bool Unit, class T> BL_TILED_INLINE void invert_lower(const T *d, int64_t ld, T *x) {
     constexpr int G = kTile<T>, W = kLanes<T>;
     for (int k = G - 1; k >= 0; --k) {
-        Vec<T> v[2] = {};
+        Vec<T> v[kTileVecs] = {};
         v[k / W][k % W] = T(1);
         for (int l = k + 1; l < G; ++l) {
             const Vec<T> s = splat(d[k * ld + l]);
-            for (int h = 0; h < 2; ++h) v[h] -= load(x + l * G + h * W) * s;
+            for (int h = 0; h < kTileVecs; ++h) v[h] -= load(x + l * G + h * W) * s;
         }
-        for (int h = 0; h < 2; ++h) store(x + k * G + h * W, Unit ? v[h] : v[h] * splat(T(1) / d[k * ld + k]));
+        for (int h = 0; h < kTileVecs; ++h) store(x + k * G + h * W, Unit ? v[h] : v[h] * splat(T(1) / d[k * ld + k]));
     }
 }
 
@@ -198,7 +225,7 @@ template <class T> void lu(int n, T *A, int lda, int *ipiv, int *info, T *work) 
         if (J)
             for (int r = J; r < N; r += G) tile_product<false>(std::min(G, N - r), bo, J, w + r, ld, cJ, 1, ld, cJ + r, ld);
         for (int j = J; j < J + bo; j += G) {
-            const int b = std::min(G, N - j);  // the block's width: a tile, or half of one last
+            const int b = std::min(G, N - j);  // the block's width: a tile, or less last
             T *const cj = w + j * ld;          // the block column
             T *const lJ = w + J * ld;          // the columns of L from J, left of it in its outer block
             for (int c = 0; c < b; ++c)
@@ -283,7 +310,7 @@ template <class T> void cholesky(char uplo, int n, T *A, int lda, int *info, T *
             for (int r = J; r < N; r += G)
                 tile_product<false>(std::min(G, N - r), std::min(bo, r - J + G), J, w + r, ld, w + J, ld, 1, cJ + r, ld);
         for (int j = J; j < J + bo && *info == 0; j += G) {
-            const int b = std::min(G, N - j);  // the block's width: a tile, or half of one last
+            const int b = std::min(G, N - j);  // the block's width: a tile, or less last
             T *const cj = w + j * ld;
             if (j > J)
                 for (int r = j; r < N; r += G)
@@ -335,22 +362,22 @@ template <class T> void cholesky(char uplo, int n, T *A, int lda, int *info, T *
 
 // The block reflector's transpose applied from the left, a block of kCols columns of C at a time:
 // w = V^T C_j, w = T^T w, C_j -= V w, each a product on the register kernel. The block of C stays
-// in L1 between the first product and the last (rows x 8: 32 KiB at 512 rows, doubles), where two
-// GEMMs over all of C read it from L2 twice and pack their operands each time. V is copied out
-// twice, with its unit diagonal and zeros written in and padded to whole vectors: as it is (the
-// last product's A) and transposed (the first's). T is formed here as larft forms it, column j
-// from -tau_j V^T v_j and the columns left of it, with the V^T V that needs as one more product on
-// the kernel: larft's matrix-vector products on these thin shapes took as long as the panel's
-// factorization itself. T^T goes out with
-// zeros above its diagonal, the middle product's A.
+// in L1 between the first product and the last (rows x kCols: 32 KiB at 512 rows of doubles on
+// AVX-512), where two GEMMs over all of C read it from L2 twice and pack their operands each
+// time. V is copied out twice, with its unit diagonal and zeros written in and padded to whole
+// vectors: as it is (the last product's A) and transposed (the first's). T is formed here as
+// larft forms it, column j from -tau_j V^T v_j and the columns left of it, with the V^T V that
+// needs as one more product on the kernel: larft's matrix-vector products on these thin shapes
+// took as long as the panel's factorization itself. T^T goes out with zeros above its diagonal,
+// the middle product's A.
 template <class T>
 void reflector(int rows, int cols, int b, const T *a, int64_t lda, const T *tau, T *c, int64_t ldc, T *work) {
-    constexpr int W = kLanes<T>, G = kTile<T>, B = kReflectorMax;
-    static_assert(B % kTile<T> == 0 && B % kCols == 0, "the reflector's width pads to whole tiles");
+    constexpr int W = kLanes<T>, G = kTile<T>, B = kReflectorMax, C = kCols<T>;
+    static_assert(B % G == 0 && B % C == 0, "the reflector's width pads to whole tiles");
     const int R = (rows + W - 1) / W * W;
-    T *const v = reinterpret_cast<T *>((reinterpret_cast<uintptr_t>(work) + 63) & ~uintptr_t(63));
+    T *const v = line_aligned(work);
     T *const vt = v + int64_t(R) * B, *const tt = vt + int64_t(B) * rows, *const w = tt + B * B;
-    T *const w2 = w + B * kCols, *const buf = w2 + B * kCols, *const t = buf + int64_t(R) * kCols;
+    T *const w2 = w + B * C, *const buf = w2 + B * C, *const t = buf + int64_t(R) * C;
     for (int j = 0; j < B; ++j) {
         T *vj = v + int64_t(j) * R;
         for (int i = 0; i < R; ++i) vj[i] = j >= b || i < j || i >= rows ? T(0) : i == j ? T(1) : a[i + j * lda];
@@ -358,8 +385,8 @@ void reflector(int rows, int cols, int b, const T *a, int64_t lda, const T *tau,
     }
     // t = V^T V first, then T over it column by column: column j of the Gram matrix is read (rows
     // above j) before it is overwritten, and the columns left of it are T's already.
-    for (int j0 = 0; j0 < B; j0 += kCols)
-        for (int r = 0; r < B; r += G) tile_product<true>(G, kCols, rows, vt + r, B, v + j0 * R, 1, R, t + r + j0 * B, B);
+    for (int j0 = 0; j0 < B; j0 += C)
+        for (int r = 0; r < B; r += G) tile_product<true>(G, C, rows, vt + r, B, v + j0 * R, 1, R, t + r + j0 * B, B);
     for (int j = 0; j < b; ++j) {
         T *tj = t + j * B;
         for (int l = 0; l < j; ++l) tj[l] *= -tau[j];
@@ -373,99 +400,64 @@ void reflector(int rows, int cols, int b, const T *a, int64_t lda, const T *tau,
     for (int j = 0; j < B; ++j)
         for (int l = 0; l < B; ++l) tt[l + j * B] = j < b && l < b && j <= l ? t[j + l * B] : T(0);
     const int whole = rows / W * W;  // rows the kernel takes; the last rows % W by scalars
-    for (int j0 = 0; j0 < cols; j0 += kCols) {
-        const int nc = std::min(kCols, cols - j0);
+    for (int j0 = 0; j0 < cols; j0 += C) {
+        const int nc = std::min(C, cols - j0);
         T *cb = c + j0 * ldc;
         int64_t ldb = ldc;
-        if (nc < kCols) {  // the last columns, padded with zeros in buf
-            for (int j = 0; j < kCols; ++j)
+        if (nc < C) {  // the last columns, padded with zeros in buf
+            for (int j = 0; j < C; ++j)
                 for (int i = 0; i < rows; ++i) buf[i + int64_t(j) * R] = j < nc ? cb[i + j * ldc] : T(0);
             cb = buf, ldb = R;
         }
-        for (int r = 0; r < B; r += G) tile_product<true>(G, kCols, rows, vt + r, B, cb, 1, ldb, w + r, B);
-        for (int r = 0; r < B; r += G) tile_product<true>(G, kCols, B, tt + r, B, w, 1, B, w2 + r, B);
+        for (int r = 0; r < B; r += G) tile_product<true>(G, C, rows, vt + r, B, cb, 1, ldb, w + r, B);
+        for (int r = 0; r < B; r += G) tile_product<true>(G, C, B, tt + r, B, w, 1, B, w2 + r, B);
         for (int r = 0; r < whole; r += G)
-            tile_product<false>(std::min(G, whole - r), kCols, B, v + r, R, w2, 1, B, cb + r, ldb);
+            tile_product<false>(std::min(G, whole - r), C, B, v + r, R, w2, 1, B, cb + r, ldb);
         for (int i = whole; i < rows; ++i)
-            for (int j = 0; j < kCols; ++j) {
+            for (int j = 0; j < C; ++j) {
                 T sum = T(0);
                 for (int l = 0; l < b; ++l) sum += v[i + int64_t(l) * R] * w2[l + j * B];
                 cb[i + j * ldb] -= sum;
             }
-        if (nc < kCols)
+        if (nc < C)
             for (int j = 0; j < nc; ++j)
                 for (int i = 0; i < rows; ++i) c[i + (j0 + j) * ldc] = buf[i + int64_t(j) * R];
     }
 }
 
-#pragma GCC pop_options
-#endif  // BL_TILED_KERNELS
+template <class T> int64_t workspace(int n) { return Workspace<T>::size(n); }
 
-template <class T> bool available() {
-#ifdef BL_TILED_KERNELS
-    if constexpr (std::is_floating_point_v<T>) {
-        static const bool avx512 = __builtin_cpu_supports("x86-64-v4");
-        return avx512;
-    }
-#endif
-    return false;
-}
-
-template <class T> bool covers(int n) { return available<T>() && n >= ladder::tiled::kMin && n <= ladder::tiled::kMax; }
-
-template <class T> int64_t workspace(int n) {
-#ifdef BL_TILED_KERNELS
-    if constexpr (std::is_floating_point_v<T>) return Workspace<T>::size(n);
-#endif
-    (void)n;
-    return 0;
-}
-
-template <class T> void getrf(int n, T *A, int lda, int *ipiv, int *info, T *work) {
-#ifdef BL_TILED_KERNELS
-    if constexpr (std::is_floating_point_v<T>) return lu(n, A, lda, ipiv, info, work);
-#endif
-    (void)n, (void)A, (void)lda, (void)ipiv, (void)info, (void)work;
-}
+template <class T> void getrf(int n, T *A, int lda, int *ipiv, int *info, T *work) { lu(n, A, lda, ipiv, info, work); }
 
 template <class T> void potrf(char uplo, int n, T *A, int lda, int *info, T *work) {
-#ifdef BL_TILED_KERNELS
-    if constexpr (std::is_floating_point_v<T>) return cholesky(uplo, n, A, lda, info, work);
-#endif
-    (void)uplo, (void)n, (void)A, (void)lda, (void)info, (void)work;
+    cholesky(uplo, n, A, lda, info, work);
 }
 
 template <class T> int64_t reflector_workspace(int rows) {
-#ifdef BL_TILED_KERNELS
-    if constexpr (std::is_floating_point_v<T>) {
-        const int64_t r = (rows + kLanes<T> - 1) / kLanes<T> * kLanes<T>;
-        return r * kReflectorMax + int64_t(kReflectorMax) * rows + 2 * kReflectorMax * kReflectorMax +
-               2 * kReflectorMax * kCols + r * kCols + kLanes<T>;
-    }
-#endif
-    (void)rows;
-    return 0;
+    const int64_t r = (rows + kLanes<T> - 1) / kLanes<T> * kLanes<T>;
+    return r * kReflectorMax + int64_t(kReflectorMax) * rows + 2 * kReflectorMax * kReflectorMax +
+           2 * kReflectorMax * kCols<T> + r * kCols<T> + kSlack<T>;
 }
 
 template <class T>
 void apply_reflector(int rows, int cols, int b, const T *a, int lda, const T *tau, T *c, int ldc, T *work) {
-#ifdef BL_TILED_KERNELS
-    if constexpr (std::is_floating_point_v<T>) return reflector(rows, cols, b, a, lda, tau, c, ldc, work);
-#endif
-    (void)rows, (void)cols, (void)b, (void)a, (void)lda, (void)tau, (void)c, (void)ldc, (void)work;
+    reflector(rows, cols, b, a, lda, tau, c, ldc, work);
 }
 
-#define BL_TILED(p, T)                                                                            \
-    template bool covers<T>(int);                                                                 \
+template <class T> int tile() { return kTile<T>; }
+
+// The real precisions of the unit (the kernels exist for real types only).
+#define BL_TILED_ISA(p, T)                                                                        \
     template int64_t workspace<T>(int);                                                           \
     template void getrf<T>(int, T *, int, int *, int *, T *);                                     \
     template void potrf<T>(char, int, T *, int, int *, T *);                                      \
-    template bool available<T>();                                                                 \
     template int64_t reflector_workspace<T>(int);                                                 \
-    template void apply_reflector<T>(int, int, int, const T *, int, const T *, T *, int, T *);
-BL_PRECISIONS(BL_TILED)
-#undef BL_TILED
+    template void apply_reflector<T>(int, int, int, const T *, int, const T *, T *, int, T *);    \
+    template int tile<T>();
+BL_PRECISIONS(BL_TILED_ISA)
+#undef BL_TILED_ISA
 
+}  // namespace BL_ISA
 }  // namespace tiled
 }  // namespace cpu
 }  // namespace bl

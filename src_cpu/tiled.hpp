@@ -3,17 +3,21 @@
 // run one matrix per core well below what the core's GEMM does. The blocked QR (qr.cpp) applies
 // its block reflectors through the same register kernel (apply_reflector).
 //
-// Each matrix is copied into a workspace padded to a whole number of tiles (16 rows for double, 32
-// for float) and factored there left-looking: block columns of kOuter tiles are brought up to
-// date by one product with everything left of them, then factored a tile's width at a time, each
-// tile brought up to date by the columns of its outer block left of it. Every product runs on a
-// register kernel that keeps a tile of 8 columns in AVX-512 registers across the whole product;
-// the triangular solves with a diagonal block go through that block's inverse, on the same
-// kernel. Results follow LAPACK's definitions (the same pivots, the same info, the same storage
-// of the factors); the values differ from LAPACK's by rounding only.
+// Each matrix is copied into a workspace padded to a whole number of vectors and factored there
+// left-looking in tiles of a few vectors of rows (tile(): 16 rows for double on AVX-512, 8 on
+// AVX2 and NEON): block columns of kOuter tiles are brought up to date by one product with
+// everything left of them, then factored a tile's width at a time, each tile brought up to date
+// by the columns of its outer block left of it. Every product runs on a register kernel that keeps
+// a tile of C (a tile's rows by up to 8 columns) in vector registers across the whole product; the
+// triangular solves with a diagonal block go through that block's inverse, on the same kernel.
+// Results follow LAPACK's definitions (the same pivots, the same info, the same storage of the
+// factors); the values differ from LAPACK's by rounding only.
 //
-// The kernels exist for real types, square matrices and processors with AVX-512 (x86-64-v4); the
-// caller falls back to the system LAPACK wherever covers() says no.
+// One source (tiled.cpp, on the vectors of simd.hpp) is compiled for each instruction set of
+// BATCHLAPACK_TILED_ISAS (cmake/units.cmake): x86-64-v4 (AVX-512) and x86-64-v3 (AVX2, FMA), or
+// aarch64's NEON; the functions below call the unit of the instruction set in use (isa.hpp). The
+// kernels exist for real types and square matrices; the caller falls back to the system LAPACK
+// wherever covers() says no (complex types, and x86-64 processors without AVX2).
 #pragma once
 
 #include "args.hpp"
@@ -25,8 +29,8 @@ namespace bl {
 namespace cpu {
 namespace tiled {
 
-// Whether getrf with m = n or potrf of order n goes to the kernels below on this processor
-// (available() and an order of ladder::tiled).
+// Whether getrf with m = n or potrf of order n goes to the kernels below with the instruction set
+// in use (available() and an order of ladder::tiled).
 template <class T> bool covers(int n);
 
 // Elements of T a thread's workspace needs for order n (the padded copy, the inverted diagonal
@@ -56,8 +60,12 @@ template <class T> void potrf(char uplo, int n, T *A, int lda, int *info, T *wor
 // The widest block reflector apply_reflector takes.
 constexpr int kReflectorMax = 32;
 
-// Whether the kernels exist for T on this processor (real types, AVX-512).
+// Whether the kernels exist for T with the instruction set in use (real types; AVX2, AVX-512 or
+// NEON).
 template <class T> bool available();
+
+// Rows of the kernels' tiles for T with the instruction set in use; 0 where not available().
+template <class T> int tile();
 
 // Elements of T that apply_reflector needs for `rows` rows.
 template <class T> int64_t reflector_workspace(int rows);
@@ -69,6 +77,26 @@ template <class T> int64_t reflector_workspace(int rows);
 // `work` holds reflector_workspace(rows) elements. Only where available().
 template <class T>
 void apply_reflector(int rows, int cols, int b, const T *a, int lda, const T *tau, T *c, int ldc, T *work);
+
+// The entry points of each instruction set's unit (tiled.cpp), for real T, as above.
+#define BL_TILED_ISA_ENTRIES                                                                      \
+    template <class T> int64_t workspace(int n);                                                  \
+    template <class T> void getrf(int n, T *A, int lda, int *ipiv, int *info, T *work);           \
+    template <class T> void potrf(char uplo, int n, T *A, int lda, int *info, T *work);           \
+    template <class T> int64_t reflector_workspace(int rows);                                     \
+    template <class T>                                                                            \
+    void apply_reflector(int rows, int cols, int b, const T *a, int lda, const T *tau, T *c, int ldc, T *work); \
+    template <class T> int tile();
+namespace base {
+BL_TILED_ISA_ENTRIES
+}  // namespace base
+namespace v3 {
+BL_TILED_ISA_ENTRIES
+}  // namespace v3
+namespace v4 {
+BL_TILED_ISA_ENTRIES
+}  // namespace v4
+#undef BL_TILED_ISA_ENTRIES
 
 }  // namespace tiled
 }  // namespace cpu

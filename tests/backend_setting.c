@@ -8,6 +8,9 @@
  *   backend_setting env VALUE cpu         BATCHLAPACK_BACKEND=VALUE selects the CPU
  *   backend_setting env VALUE invalid     VALUE names no backend: every call fails, naming it
  *   backend_setting env cuda nodevice     cuda without a usable GPU (exit 77, skipped, with one)
+ *   backend_setting isa VALUE cpu         BATCHLAPACK_CPU_ISA=VALUE (backend cpu) runs
+ *   backend_setting isa VALUE invalid     VALUE names no instruction set: every call on the CPU
+ *                                         fails, naming it
  *
  * Written in C, the language of the header. BLTEST_P is a precision of the build, BLTEST_CUDA
  * whether it has the CUDA backend, BLTEST_OPENMP whether it runs the CPU backend through OpenMP. Exit 0: passed; 1: failures, each printed. */
@@ -151,8 +154,25 @@ int main(int argc, char **argv) {
             fprintf(stderr, "backend_setting: unknown expectation '%s'\n", expected);
             return 2;
         }
+    } else if (argc == 4 && strcmp(argv[1], "isa") == 0) {
+        const char *value = argv[2], *expected = argv[3];
+        char name[200];
+        setenv("BATCHLAPACK_BACKEND", "cpu", 1);
+        setenv("BATCHLAPACK_CPU_ISA", value, 1);
+        snprintf(name, sizeof name, "BATCHLAPACK_CPU_ISA=%s", value);
+        if (strcmp(expected, "cpu") == 0) {
+            runs_on_cpu(name);
+        } else if (strcmp(expected, "invalid") == 0) {
+            fails(BL_ERROR_INVALID_VALUE, name, name);
+            reset();
+            expect(getrf(N) == BL_ERROR_INVALID_VALUE && contains(bl_last_error(), "is not an instruction set: use "),
+                   "the message lists the names");
+        } else {
+            fprintf(stderr, "backend_setting: unknown expectation '%s'\n", expected);
+            return 2;
+        }
     } else {
-        fprintf(stderr, "usage: backend_setting api | env VALUE cpu|invalid|nodevice\n");
+        fprintf(stderr, "usage: backend_setting api | env VALUE cpu|invalid|nodevice | isa VALUE cpu|invalid\n");
         return 2;
     }
     printf("backend_setting: %d failure(s)\n", failures);

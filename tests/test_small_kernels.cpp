@@ -336,9 +336,9 @@ TYPED_TEST(Small, Potrs) {
 }
 
 // ---- tiled LU and Cholesky ---------------------------------------------------------------------
-// Orders across the tiles (16 rows for double, 32 for float) from the kernels' first: one past a
-// tile edge, a half tile at the end (a padded order), both sides of tile edges, several tiles,
-// and many outer blocks.
+// Orders across the tiles (16 rows for double, 32 for float on AVX-512; half that on AVX2 and
+// NEON) from the kernels' first: one past a tile edge, part of a tile at the end (a padded
+// order), both sides of tile edges, several tiles, and many outer blocks.
 constexpr int kTiledOrders[] = {ladder::tiled::kMin, 40, 47, 65, 72, 79, 80, 81, 96, 100, 127, 128, 129, 200, 530};
 
 // The kernels' range of orders (ladder::tiled), the same for both factorizations.
@@ -351,13 +351,15 @@ template <class T> void expect_tiled_range() {
 
 
 // The rows of the kernels' tiles for T, or 0 where they do not run: for complex types (by design:
-// checked here) and on processors without AVX-512.
+// checked here) and with instruction sets they have no unit for (tiled.hpp).
 template <class T> int tiled_tile() {
     if constexpr (is_complex<T>) {
         EXPECT_FALSE(tiled::covers<T>(100));
+        EXPECT_EQ(tiled::tile<T>(), 0);
         return 0;
     }
-    return tiled::covers<T>(100) ? 128 / int(sizeof(T)) : 0;
+    EXPECT_EQ(tiled::covers<T>(100), tiled::tile<T>() != 0);
+    return tiled::tile<T>();
 }
 
 template <class T> void check_tiled_getrf(Mat<T> a, bool compare) {
@@ -385,7 +387,7 @@ TYPED_TEST(Small, TiledGetrf) {
     using T = TypeParam;
     const int tile = tiled_tile<T>();
     if (is_complex<T>) return;
-    if (!tile) GTEST_SKIP() << "the tiled kernels need AVX-512, which this processor lacks";
+    if (!tile) GTEST_SKIP() << "no tiled kernels for this instruction set (x86-64 without AVX2, or BATCHLAPACK_CPU_ISA=base)";
     for (int n : kTiledOrders) {
         check_tiled_getrf(Mat<T>(n, n), true);
         check_tiled_getrf(Mat<T>(n, n, Data::Integer), false);
@@ -405,7 +407,7 @@ TYPED_TEST(Small, TiledPotrf) {
     using T = TypeParam;
     const int tile = tiled_tile<T>();
     if (is_complex<T>) return;
-    if (!tile) GTEST_SKIP() << "the tiled kernels need AVX-512, which this processor lacks";
+    if (!tile) GTEST_SKIP() << "no tiled kernels for this instruction set (x86-64 without AVX2, or BATCHLAPACK_CPU_ISA=base)";
     for (int n : kTiledOrders) {
         std::vector<T> work(size_t(tiled::workspace<T>(n)));
         for (char uplo : {'U', 'L'}) {
