@@ -28,7 +28,7 @@ namespace blbench {
 // The OpenMP loop over the batch, one thread per matrix, the BLAS held to one thread inside it with
 // the library's own guard (src_cpu/parallel.cpp): the fair peer, and the untimed preparation.
 template <class F> void openmp_loop(int64_t batch, F &&f) {
-    bl::cpu::SingleThreadedBlas hold;
+    bl::cpu::BlasThreads hold(1);
 #pragma omp parallel for schedule(static)
     for (int64_t i = 0; i < batch; ++i) f(i);
 }
