@@ -295,4 +295,17 @@ public:
 // Null when the library was built without CUDA.
 std::unique_ptr<Gpu> make_gpu(const GpuOptions &options);
 
+// measure.cpp, shared with the peer programs (batchlapack-bench-mkl).
+// Prints the program's name and `message` on stderr and exits with status 2.
+[[noreturn]] void fail(const std::string &message);
+// One run of `impl` from the saved input, in seconds, checked (return value, info; the outputs when
+// `check_outputs`): a failing run ends the program.
+double time_run(Case &c, const Peer &impl, bool check_outputs);
+// Median time of each implementation over `runs` runs after a warm-up, the implementations taking
+// turns run by run.
+std::vector<double> median_times(Case &c, const std::vector<Peer> &impls, int runs);
+// The case's per-matrix LAPACK call: a plain loop on the calling thread (the BLAS keeps its own
+// threading) and the OpenMP loop (openmp_loop), as columns named `plain` and `openmp`.
+std::vector<Peer> lapack_loops(Case &c, const std::string &plain, const std::string &openmp);
+
 }  // namespace blbench

@@ -8,7 +8,10 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
+
+#include <unistd.h>
 
 #ifdef _OPENMP
 #include <omp.h>
@@ -30,6 +33,18 @@ Peers on the CPU:
                 own threading (OPENBLAS_NUM_THREADS etc.).
   OpenMP loop   the same loop under '#pragma omp parallel for', one thread per matrix, the BLAS held
                 to one thread inside it exactly as batchlapack's CPU backend does.
+  oneMKL ...    where batchlapack-bench-mkl sits beside this program (built when CMake found Intel
+                oneMKL; it links oneMKL, whose names would clash with the system LAPACK's here):
+                the same two loops over oneMKL's routines ("oneMKL threaded": one matrix at a
+                time on oneMKL's threads; "oneMKL loop": the OpenMP loop, oneMKL on one thread)
+                and the batch routine this oneMKL has ("oneMKL batch": ?getrf_batch_strided and
+                the other strided LAPACK ones from oneMKL 2021, cblas_?trsm_batch(_strided) for
+                trsv and trsm, cblas_?gemm_batch_strided), on a case of the same routine, size,
+                batch and threads built in that program, run just before this program's own
+                columns (so not in turns with them).
+The ratio is batchlapack's rate over the best peer's, which "best peer" names. The first lines say
+which instruction set batchlapack's kernels use here (what its dispatch picks from the processor)
+and how many cores the machine has.
 
 Peer on both backends, for gesv and posv: the library's own separate calls doing the same work
 (getrf+getrs, potrf+potrs), which the one-call routine must never be slower than.
@@ -98,11 +113,6 @@ struct Options {
     bool vbatch = false, host_data = false, pinned = false;
 };
 
-[[noreturn]] void fail(const std::string &message) {
-    std::fprintf(stderr, "batchlapack-bench: %s\n", message.c_str());
-    std::exit(2);
-}
-
 long positive(const std::string &option, const std::string &text) {
     char *end = nullptr;
     const long v = std::strtol(text.c_str(), &end, 10);
@@ -158,17 +168,44 @@ Options parse(int argc, char **argv) {
     return o;
 }
 
-// The peers on the CPU, from the case's per-matrix LAPACK call.
-std::vector<Peer> cpu_loops(Case &c) {
-    return {{"LAPACK loop", [&c] {
-                 for (int64_t i = 0; i < c.batch; ++i) c.info[size_t(i)] = c.lapack(i);
-                 return std::string();
-             }},
-            {"OpenMP loop", [&c] {
-                 openmp_loop(c.batch, [&](int64_t i) { c.info[size_t(i)] = c.lapack(i); });
-                 return std::string();
-             }}};
+// The oneMKL peers' program (mkl_peer.cpp) if it is installed or built beside this one, else "".
+std::string mkl_peer_program() {
+    char self[4096];
+    const ssize_t length = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (length <= 0) return "";
+    std::string path(self, size_t(length));
+    path = path.substr(0, path.rfind('/') + 1) + "batchlapack-bench-mkl";
+    return access(path.c_str(), X_OK) == 0 ? path : "";
 }
+
+// Runs the oneMKL peers' program with `arguments` and returns its lines, split at the tab:
+// each peer's name and median time in seconds (or, for --version, the one line and 0).
+std::vector<std::pair<std::string, double>> run_mkl_peers(const std::string &program, const std::string &arguments) {
+    const std::string command = "'" + program + "' " + arguments;
+    FILE *out = popen(command.c_str(), "r");
+    if (!out) fail("cannot run " + command);
+    std::vector<std::pair<std::string, double>> lines;
+    char line[512];
+    while (std::fgets(line, sizeof line, out)) {
+        std::string text(line);
+        while (!text.empty() && text.back() == '\n') text.pop_back();
+        const size_t tab = text.find('\t');
+        lines.emplace_back(text.substr(0, tab), tab == std::string::npos ? 0 : std::atof(text.c_str() + tab + 1));
+    }
+    if (pclose(out) != 0) fail(command + " failed");
+    return lines;
+}
+
+// The instruction set of batchlapack's CPU kernels on this processor, by the library's rule
+// (src_cpu: the tiled and in-cache kernels on x86-64-v4, the group kernels on x86-64-v3).
+const char *kernel_isa() {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    if (__builtin_cpu_supports("x86-64-v4")) return "AVX-512 (x86-64-v4)";
+    if (__builtin_cpu_supports("x86-64-v3")) return "AVX2 + FMA (x86-64-v3)";
+#endif
+    return "baseline (no AVX2 kernels)";
+}
+
 // A call of the library (`call`: the case's library or parts) as a column named `name`.
 Peer library_call(const std::string &name, const std::function<int()> &call) {
     return {name, [&call] {
@@ -177,49 +214,6 @@ Peer library_call(const std::string &name, const std::function<int()> &call) {
             }};
 }
 Peer library(Case &c) { return library_call("batchlapack", c.library); }
-
-// What info holds before a run, to see that the run set it.
-constexpr int kUnset = std::numeric_limits<int>::min();
-
-// One run of `impl` from the saved input, in seconds. The return value and info are checked
-// after every run; the outputs (every matrix written, all finite) when `check_outputs` is set --
-// after the warm-up and the last run, which suffices since every run computes the same thing,
-// and keeps the untimed part of a run from dominating small sizes.
-double time_run(Case &c, const Peer &impl, bool check_outputs) {
-    c.restore();
-    std::fill(c.info.begin(), c.info.end(), c.has_info ? kUnset : 0);
-    const auto t0 = std::chrono::steady_clock::now();
-    std::string error = impl.run();
-    const auto t1 = std::chrono::steady_clock::now();
-    if (error.empty()) {
-        const auto bad = std::find_if(c.info.begin(), c.info.end(), [](int x) { return x != 0; });
-        if (bad != c.info.end())
-            error = (*bad == kUnset ? std::string("info not set") : "info = " + std::to_string(*bad)) +
-                    " for matrix " + std::to_string(bad - c.info.begin());
-    }
-    if (error.empty() && check_outputs) error = c.check_outputs();
-    if (!error.empty()) fail(impl.name + " failed at n = " + std::to_string(c.n) + ": " + error);
-    return std::chrono::duration<double>(t1 - t0).count();
-}
-
-// Median time of each implementation over `runs` runs after a warm-up. The implementations take
-// turns run by run, so that a change in the machine's load during the measurement falls on all
-// of them alike instead of on whichever happened to be running.
-std::vector<double> median_times(Case &c, const std::vector<Peer> &impls, int runs) {
-    const size_t count = impls.size();
-    std::vector<std::vector<double>> seconds(count);
-    for (int k = 0; k <= runs; ++k)
-        for (size_t j = 0; j < count; ++j) {
-            const double t = time_run(c, impls[j], k == 0 || k == runs);
-            if (k > 0) seconds[j].push_back(t);
-        }
-    std::vector<double> median(count);
-    for (size_t j = 0; j < count; ++j) {
-        std::nth_element(seconds[j].begin(), seconds[j].begin() + runs / 2, seconds[j].end());
-        median[j] = seconds[j][size_t(runs / 2)];
-    }
-    return median;
-}
 
 // The library's result against the vendor's on the same input (untimed, once per size): the
 // largest relative difference over the floating-point outputs, the differing elements of the
@@ -262,7 +256,7 @@ struct Column {
 void print_row(const std::vector<Column> &row, bool header, FILE *csv, const std::string &csv_prefix) {
     if (csv) std::fprintf(csv, "%s,", csv_prefix.c_str());
     for (size_t k = 0; k < row.size(); ++k) {
-        const int width = std::max<int>(k == 0 ? 6 : k == 1 ? 9 : row[k].name == "ratio" ? 7 : 12, int(row[k].name.size()));
+        const int width = std::max<int>(k == 0 ? 6 : k == 1 ? 9 : row[k].name == "ratio" ? 7 : row[k].name == "best peer" ? 15 : 12, int(row[k].name.size()));
         std::printf(k == 0 ? "%*s" : " %*s", width, (header ? row[k].name : row[k].text).c_str());
         if (csv) std::fprintf(csv, "%s%s", k ? "," : "", (header ? row[k].name : row[k].csv).c_str());
     }
@@ -312,6 +306,12 @@ int main(int argc, char **argv) {
                     o.vbatch ? "; _vbatch, orders uniform in [n/2, n]" : "");
     else if (o.vbatch)
         std::printf("_vbatch, orders uniform in [n/2, n]\n");
+    const std::string mkl = cuda ? "" : mkl_peer_program();
+    if (!cuda) {
+        std::printf("CPU: %u cores, batchlapack's kernels: %s\n", std::thread::hardware_concurrency(), kernel_isa());
+        std::printf("oneMKL peers: %s\n", mkl.empty() ? "none (batchlapack-bench-mkl not built)"
+                                                       : run_mkl_peers(mkl, "--version").at(0).first.c_str());
+    }
     const std::string csv_prefix = o.routine + "," + o.precision;
     // Floating-point agreement expected of the vendor's result, relative.
     const double tolerance = o.precision == 'd' || o.precision == 'z' ? 1e-6 : 1e-2;
@@ -328,11 +328,23 @@ int main(int argc, char **argv) {
                 fail(std::string("n = ") + std::to_string(n) + ": " + e.what());
             }
         };
+        // The oneMKL peers first, in their own process, before this one's case takes its memory.
+        std::vector<std::pair<std::string, double>> external;
+        if (!mkl.empty()) {
+            char arguments[256];
+            std::snprintf(arguments, sizeof arguments, "--routine %s --precision %c --n %d --batch %lld --runs %d --nrhs %d --threads %d%s",
+                          o.routine.c_str(), o.precision, n, (long long)batch, o.runs, o.nrhs, threads, o.vbatch ? " --vbatch" : "");
+            external = run_mkl_peers(mkl, arguments);
+        }
         std::unique_ptr<Case> c = build(o.vbatch);
-        std::vector<Peer> impls = gpu ? c->peers : cpu_loops(*c);
+        std::vector<Peer> impls = gpu ? c->peers : lapack_loops(*c, "LAPACK loop", "OpenMP loop");
         if (c->parts) impls.push_back(library_call(c->parts_name, c->parts));
         impls.push_back(library(*c));
-        const std::vector<double> seconds = median_times(*c, impls, o.runs);
+        std::vector<double> seconds = median_times(*c, impls, o.runs);
+        for (const auto &[name, t] : external) {  // beside the other peers, before the library
+            impls.insert(impls.end() - 1, Peer{name, nullptr});
+            seconds.insert(seconds.end() - 1, t);
+        }
 
         std::vector<Column> row = {{"n", std::to_string(n), std::to_string(n)},
                                    {"batch", std::to_string(batch), std::to_string(batch)}};
@@ -341,8 +353,12 @@ int main(int argc, char **argv) {
             gflops.push_back(c->flops / seconds[j] * 1e-9);
             add(row, impls[j].name, "%.4g", gflops.back());
         }
-        if (impls.size() > 1)
-            add(row, "ratio", "%.2f", gflops.back() / *std::max_element(gflops.begin(), gflops.end() - 1), "%.4g");
+        if (impls.size() > 1) {
+            const auto best = std::max_element(gflops.begin(), gflops.end() - 1);
+            add(row, "ratio", "%.2f", gflops.back() / *best, "%.4g");
+            const std::string &name = impls[size_t(best - gflops.begin())].name;
+            row.push_back({"best peer", name, name});
+        }
         if (gpu && impls.size() > 1) {
             const Agreement a = compare(*c, impls.back(), impls.front());
             add(row, "rel.diff", "%.2e", a.difference.relative, "%.3e");
