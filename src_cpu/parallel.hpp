@@ -173,8 +173,8 @@ template <class F> void parallel_loop(int64_t count, bool parallel, F &&f, int64
 enum class Spare { idle, blas };
 
 // The rule's decision: how many matrices go alone before the loop takes the rest. Uniform
-// batches: each costs `cost` flops, the last round of the loop (all of them, when fewer than the
-// team) goes alone when it would leave at least half the team idle. Variable batches (`costs`
+// batches: each costs `cost` flops, a last round's worth of them (all, when fewer than the team)
+// goes alone when that round would leave at least half the team idle. Variable batches (`costs`
 // largest first, summing to `total`): the leading matrices each of which costs more than an even
 // share of the work left from it on. Either way only matrices of at least kAloneFlops (parallel.cpp),
 // where the threaded BLAS beats one thread, with a BLAS whose threads can be set, and outside a
@@ -192,7 +192,7 @@ bool run_on_large_stack(void (*fn)(void *), void *arg);
 // thread of run_on_large_stack's. Returns how many it ran: `count`, or 0 without such a thread.
 // The BLAS's threads cannot be watched, the one that calls it can: when it ran well under the
 // time the matrices took, the cores are shared, where a threaded BLAS waits for its slowest
-// thread at every step (measured: 10-40x slower than one thread beside a busy build); the
+// thread at every step (measured once: 37x slower than one thread beside busy builds); the
 // straggler rule (loop_finished) then shrinks the team of the next calls, which keeps their
 // matrices in the loop.
 template <class F> int64_t one_at_a_time(int64_t count, F &&f) {
