@@ -28,7 +28,7 @@ namespace blbench {
 // The OpenMP loop over the batch, one thread per matrix, the BLAS held to one thread inside it with
 // the library's own guard (src_cpu/parallel.cpp): the fair peer, and the untimed preparation.
 template <class F> void openmp_loop(int64_t batch, F &&f) {
-    bl::cpu::SingleThreadedBlas hold;
+    bl::cpu::BlasThreads hold(1);
 #pragma omp parallel for schedule(static)
     for (int64_t i = 0; i < batch; ++i) f(i);
 }
@@ -315,5 +315,30 @@ public:
 };
 // Null when the library was built without CUDA.
 std::unique_ptr<Gpu> make_gpu(const GpuOptions &options);
+
+// measure.cpp, shared with the peer programs (batchlapack-bench-mkl).
+// Prints the program's name and `message` on stderr and exits with status 2.
+[[noreturn]] void fail(const std::string &message);
+// --stream and --repeat (batchlapack-bench): runs timed on the GPU's stream, `repeat` calls each;
+// `held`: with the stream held until the calls are enqueued (Gpu::begin). Unset: the host clock.
+struct StreamTiming {
+    Gpu *gpu = nullptr;
+    int repeat = 1;
+    bool held = false;
+};
+extern StreamTiming g_stream;
+// A run's time: on the stream (--stream) or by the host clock; and the host's time in the calls.
+struct Timed {
+    double seconds, host;
+};
+// One run of `impl` from the saved input, checked (return value, info; the outputs when
+// `check_outputs`): a failing run ends the program.
+Timed time_run(Case &c, const Peer &impl, bool check_outputs);
+// Median time of each implementation over `runs` runs after a warm-up, the implementations taking
+// turns run by run; with `host`, also the median of the host's time in the calls.
+std::vector<double> median_times(Case &c, const std::vector<Peer> &impls, int runs, std::vector<double> *host = nullptr);
+// The case's per-matrix LAPACK call: a plain loop on the calling thread (the BLAS keeps its own
+// threading) and the OpenMP loop (openmp_loop), as columns named `plain` and `openmp`.
+std::vector<Peer> lapack_loops(Case &c, const std::string &plain, const std::string &openmp);
 
 }  // namespace blbench

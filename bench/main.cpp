@@ -8,7 +8,10 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
+
+#include <unistd.h>
 
 #ifdef _OPENMP
 #include <omp.h>
@@ -30,6 +33,18 @@ Peers on the CPU:
                 own threading (OPENBLAS_NUM_THREADS etc.).
   OpenMP loop   the same loop under '#pragma omp parallel for', one thread per matrix, the BLAS held
                 to one thread inside it exactly as batchlapack's CPU backend does.
+  oneMKL ...    where batchlapack-bench-mkl sits beside this program (built when CMake found Intel
+                oneMKL; it links oneMKL, whose names would clash with the system LAPACK's here):
+                the same two loops over oneMKL's routines ("oneMKL threaded": one matrix at a
+                time on oneMKL's threads; "oneMKL loop": the OpenMP loop, oneMKL on one thread)
+                and the batch routine this oneMKL has ("oneMKL batch": ?getrf_batch_strided and
+                the other strided LAPACK ones from oneMKL 2021, cblas_?trsm_batch(_strided) for
+                trsv and trsm, cblas_?gemm_batch_strided), on a case of the same routine, size,
+                batch and threads built in that program, run just before this program's own
+                columns (so not in turns with them).
+The ratio is batchlapack's rate over the best peer's, which "best peer" names. The first lines say
+which instruction set batchlapack's kernels use here (what its dispatch picks from the processor)
+and how many cores the machine has.
 
 Peer on both backends, for gesv and posv: the library's own separate calls doing the same work
 (getrf+getrs, potrf+potrs), which the one-call routine must never be slower than.
@@ -114,11 +129,6 @@ struct Options {
     bool vbatch = false, host_data = false, pinned = false, stream = false;
 };
 
-[[noreturn]] void fail(const std::string &message) {
-    std::fprintf(stderr, "batchlapack-bench: %s\n", message.c_str());
-    std::exit(2);
-}
-
 long positive(const std::string &option, const std::string &text) {
     char *end = nullptr;
     const long v = std::strtol(text.c_str(), &end, 10);
@@ -176,17 +186,44 @@ Options parse(int argc, char **argv) {
     return o;
 }
 
-// The peers on the CPU, from the case's per-matrix LAPACK call.
-std::vector<Peer> cpu_loops(Case &c) {
-    return {{"LAPACK loop", [&c] {
-                 for (int64_t i = 0; i < c.batch; ++i) c.info[size_t(i)] = c.lapack(i);
-                 return std::string();
-             }},
-            {"OpenMP loop", [&c] {
-                 openmp_loop(c.batch, [&](int64_t i) { c.info[size_t(i)] = c.lapack(i); });
-                 return std::string();
-             }}};
+// The oneMKL peers' program (mkl_peer.cpp) if it is installed or built beside this one, else "".
+std::string mkl_peer_program() {
+    char self[4096];
+    const ssize_t length = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (length <= 0) return "";
+    std::string path(self, size_t(length));
+    path = path.substr(0, path.rfind('/') + 1) + "batchlapack-bench-mkl";
+    return access(path.c_str(), X_OK) == 0 ? path : "";
 }
+
+// Runs the oneMKL peers' program with `arguments` and returns its lines, split at the tab:
+// each peer's name and median time in seconds (or, for --version, the one line and 0).
+std::vector<std::pair<std::string, double>> run_mkl_peers(const std::string &program, const std::string &arguments) {
+    const std::string command = "'" + program + "' " + arguments;
+    FILE *out = popen(command.c_str(), "r");
+    if (!out) fail("cannot run " + command);
+    std::vector<std::pair<std::string, double>> lines;
+    char line[512];
+    while (std::fgets(line, sizeof line, out)) {
+        std::string text(line);
+        while (!text.empty() && text.back() == '\n') text.pop_back();
+        const size_t tab = text.find('\t');
+        lines.emplace_back(text.substr(0, tab), tab == std::string::npos ? 0 : std::atof(text.c_str() + tab + 1));
+    }
+    if (pclose(out) != 0) fail(command + " failed");
+    return lines;
+}
+
+// The instruction set of batchlapack's CPU kernels on this processor, by the library's rule
+// (src_cpu: the tiled and in-cache kernels on x86-64-v4, the group kernels on x86-64-v3).
+const char *kernel_isa() {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    if (__builtin_cpu_supports("x86-64-v4")) return "AVX-512 (x86-64-v4)";
+    if (__builtin_cpu_supports("x86-64-v3")) return "AVX2 + FMA (x86-64-v3)";
+#endif
+    return "baseline (no AVX2 kernels)";
+}
+
 // A call of the library (`call`: the case's library or parts) as a column named `name`.
 Peer library_call(const std::string &name, const std::function<int()> &call) {
     return {name, [&call] {
@@ -195,72 +232,6 @@ Peer library_call(const std::string &name, const std::function<int()> &call) {
             }};
 }
 Peer library(Case &c) { return library_call("batchlapack", c.library); }
-
-// What info holds before a run, to see that the run set it.
-constexpr int kUnset = std::numeric_limits<int>::min();
-
-// --stream and --repeat: runs timed on the GPU's stream, `repeat` calls each; `held`: with the
-// stream held until the calls are enqueued (Gpu::begin).
-struct StreamTiming {
-    Gpu *gpu = nullptr;
-    int repeat = 1;
-    bool held = false;
-} g_stream;
-
-// A run's time: on the stream (--stream) or by the host clock, and the host's time in the call.
-struct Timed {
-    double seconds, host;
-};
-
-// One run of `impl` from the saved input, in seconds. The return value and info are checked
-// after every run; the outputs (every matrix written, all finite) when `check_outputs` is set --
-// after the warm-up and the last run, which suffices since every run computes the same thing,
-// and keeps the untimed part of a run from dominating small sizes.
-Timed time_run(Case &c, const Peer &impl, bool check_outputs) {
-    c.restore();
-    std::fill(c.info.begin(), c.info.end(), c.has_info ? kUnset : 0);
-    if (g_stream.gpu) g_stream.gpu->begin(c, g_stream.held);
-    const auto t0 = std::chrono::steady_clock::now();
-    std::string error = impl.run();
-    for (int k = 1; k < g_stream.repeat && error.empty(); ++k) error = impl.run();
-    const auto t1 = std::chrono::steady_clock::now();
-    const double host = std::chrono::duration<double>(t1 - t0).count();
-    const double seconds = g_stream.gpu ? g_stream.gpu->end(c) : host;
-    check_outputs = check_outputs && g_stream.repeat == 1;
-    if (error.empty()) {
-        const auto bad = std::find_if(c.info.begin(), c.info.end(), [](int x) { return x != 0; });
-        if (bad != c.info.end())
-            error = (*bad == kUnset ? std::string("info not set") : "info = " + std::to_string(*bad)) +
-                    " for matrix " + std::to_string(bad - c.info.begin());
-    }
-    if (error.empty() && check_outputs) error = c.check_outputs();
-    if (!error.empty()) fail(impl.name + " failed at n = " + std::to_string(c.n) + ": " + error);
-    return {seconds, host};
-}
-
-// Median time of each implementation over `runs` runs after a warm-up. The implementations take
-// turns run by run, so that a change in the machine's load during the measurement falls on all
-// of them alike instead of on whichever happened to be running.
-std::vector<double> median_times(Case &c, const std::vector<Peer> &impls, int runs, std::vector<double> *host = nullptr) {
-    const size_t count = impls.size();
-    std::vector<std::vector<double>> seconds(count), in_host(count);
-    for (int k = 0; k <= runs; ++k)
-        for (size_t j = 0; j < count; ++j) {
-            const Timed t = time_run(c, impls[j], k == 0 || k == runs);
-            if (k > 0) seconds[j].push_back(t.seconds), in_host[j].push_back(t.host);
-        }
-    auto median = [runs](std::vector<double> &v) {
-        std::nth_element(v.begin(), v.begin() + runs / 2, v.end());
-        return v[size_t(runs / 2)];
-    };
-    std::vector<double> result(count);
-    if (host) host->resize(count);
-    for (size_t j = 0; j < count; ++j) {
-        result[j] = median(seconds[j]);
-        if (host) (*host)[j] = median(in_host[j]);
-    }
-    return result;
-}
 
 // The library's result against the vendor's on the same input (untimed, once per size): the
 // largest relative difference over the floating-point outputs, the differing elements of the
@@ -303,7 +274,7 @@ struct Column {
 void print_row(const std::vector<Column> &row, bool header, FILE *csv, const std::string &csv_prefix) {
     if (csv) std::fprintf(csv, "%s,", csv_prefix.c_str());
     for (size_t k = 0; k < row.size(); ++k) {
-        const int width = std::max<int>(k == 0 ? 6 : k == 1 ? 9 : row[k].name == "ratio" ? 7 : 12, int(row[k].name.size()));
+        const int width = std::max<int>(k == 0 ? 6 : k == 1 ? 9 : row[k].name == "ratio" ? 7 : row[k].name == "best peer" ? 15 : 12, int(row[k].name.size()));
         std::printf(k == 0 ? "%*s" : " %*s", width, (header ? row[k].name : row[k].text).c_str());
         if (csv) std::fprintf(csv, "%s%s", k ? "," : "", (header ? row[k].name : row[k].csv).c_str());
     }
@@ -363,6 +334,12 @@ int main(int argc, char **argv) {
                     "(\"gemm\") the ridge, its matrices read once and written once\n",
                     roof.bandwidth * 1e-9, o.precision, roof.gemm * 1e-12, roof.gemm_n, roof.gemm / roof.bandwidth);
     }
+    const std::string mkl = cuda ? "" : mkl_peer_program();
+    if (!cuda) {
+        std::printf("CPU: %u cores, batchlapack's kernels: %s\n", std::thread::hardware_concurrency(), kernel_isa());
+        std::printf("oneMKL peers: %s\n", mkl.empty() ? "none (batchlapack-bench-mkl not built)"
+                                                       : run_mkl_peers(mkl, "--version").at(0).first.c_str());
+    }
     const std::string csv_prefix = o.routine + "," + o.precision;
     // Floating-point agreement expected of the vendor's result, relative.
     const double tolerance = o.precision == 'd' || o.precision == 'z' ? 1e-6 : 1e-2;
@@ -379,13 +356,25 @@ int main(int argc, char **argv) {
                 fail(std::string("n = ") + std::to_string(n) + ": " + e.what());
             }
         };
+        // The oneMKL peers first, in their own process, before this one's case takes its memory.
+        std::vector<std::pair<std::string, double>> external;
+        if (!mkl.empty()) {
+            char arguments[256];
+            std::snprintf(arguments, sizeof arguments, "--routine %s --precision %c --n %d --batch %lld --runs %d --nrhs %d --threads %d%s",
+                          o.routine.c_str(), o.precision, n, (long long)batch, o.runs, o.nrhs, threads, o.vbatch ? " --vbatch" : "");
+            external = run_mkl_peers(mkl, arguments);
+        }
         std::unique_ptr<Case> c = build(o.vbatch);
-        std::vector<Peer> impls = gpu ? c->peers : cpu_loops(*c);
+        std::vector<Peer> impls = gpu ? c->peers : lapack_loops(*c, "LAPACK loop", "OpenMP loop");
         if (c->parts) impls.push_back(library_call(c->parts_name, c->parts));
         impls.push_back(library(*c));
         if (o.stream) g_stream = {gpu.get(), o.repeat, false};
         std::vector<double> host;
-        const std::vector<double> seconds = median_times(*c, impls, o.runs, &host);
+        std::vector<double> seconds = median_times(*c, impls, o.runs, &host);
+        for (const auto &[name, t] : external) {  // beside the other peers, before the library
+            impls.insert(impls.end() - 1, Peer{name, nullptr});
+            seconds.insert(seconds.end() - 1, t);
+        }
 
         std::vector<Column> row = {{"n", std::to_string(n), std::to_string(n)},
                                    {"batch", std::to_string(batch), std::to_string(batch)}};
@@ -394,8 +383,12 @@ int main(int argc, char **argv) {
             gflops.push_back(c->flops * o.repeat / seconds[j] * 1e-9);  // (--repeat: that many calls a run)
             add(row, impls[j].name, "%.4g", gflops.back());
         }
-        if (impls.size() > 1)
-            add(row, "ratio", "%.2f", gflops.back() / *std::max_element(gflops.begin(), gflops.end() - 1), "%.4g");
+        if (impls.size() > 1) {
+            const auto best = std::max_element(gflops.begin(), gflops.end() - 1);
+            add(row, "ratio", "%.2f", gflops.back() / *best, "%.4g");
+            const std::string &name = impls[size_t(best - gflops.begin())].name;
+            row.push_back({"best peer", name, name});
+        }
         if (roof.gemm > 0) {  // the bytes a call must move at least: inputs once, outputs once, info
             double bytes = c->has_info ? double(c->batch) * sizeof(int) : 0;
             for (auto &a : c->arrays()) bytes += double(a->bytes()) * (a->use == Use::inout ? 2 : 1);

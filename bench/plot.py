@@ -23,9 +23,10 @@ import sys
 import tempfile
 from xml.sax.saxutils import escape
 
-# The bench's CSV columns that are not GFLOP/s of an implementation (bench/main.cpp: the ratio,
+# The bench's CSV columns that are not GFLOP/s of an implementation (bench/main.cpp: the ratio and
+# the peer it is to,
 # the comparison with the vendor, the --vbatch percentage, the --host-data transfer figures).
-NOT_RATES = {'routine', 'precision', 'n', 'batch', 'ratio', 'rel.diff', 'pivots differing',
+NOT_RATES = {'routine', 'precision', 'n', 'batch', 'ratio', 'best peer', 'rel.diff', 'pivots differing',
              '% of uniform', 'call ms', 'MB in', 'MB out', 'H2D GB/s', 'D2H GB/s', 'transfer ms',
              'call/transfer'}
 LIBRARY = 'batchlapack'

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""The test `bench.plot`: bench/plot.py on the CSV formats batchlapack-bench writes (CPU peers,
+"""The test `bench.plot`: bench/plot.py on the CSV formats batchlapack-bench writes (CPU peers
+with the name of the best,
 GPU peer with pivots, GPU without peer, two routines in one plot). Each SVG must parse, hold one
 line per implementation with a point per size, at log-scale positions, and the ratio written at
 each batchlapack point. Usage: test_plot.py PLOT_SCRIPT WORK_DIR."""
@@ -12,11 +13,11 @@ import xml.etree.ElementTree as ET
 
 NS = {'s': 'http://www.w3.org/2000/svg'}
 
-CPU = """routine,precision,n,batch,LAPACK loop,OpenMP loop,batchlapack,ratio
-getrf,d,4,100000,0.5,0.9,2.7,3
-getrf,d,16,50000,2,3.5,7,2
-getrf,d,64,5000,8,12,13.2,1.1
-getrf,d,256,500,20,30,24,0.8
+CPU = """routine,precision,n,batch,LAPACK loop,OpenMP loop,batchlapack,ratio,best peer
+getrf,d,4,100000,0.5,0.9,2.7,3,OpenMP loop
+getrf,d,16,50000,2,3.5,7,2,OpenMP loop
+getrf,d,64,5000,8,12,13.2,1.1,OpenMP loop
+getrf,d,256,500,20,30,24,0.8,OpenMP loop
 """
 GPU = """routine,precision,n,batch,cuBLAS,batchlapack,ratio,rel.diff,pivots differing
 getrf,z,8,200000,100,400,4,1.2e-16,0

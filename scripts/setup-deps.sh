@@ -4,6 +4,9 @@
 #   scripts/setup-deps.sh          what building the library and the examples needs
 #   scripts/setup-deps.sh test     the same, plus what the test suite needs (GoogleTest, LAPACK's
 #                                  test-matrix generators libtmglib)
+#   scripts/setup-deps.sh mkl      Intel oneMKL (Debian's libmkl-dev, from the non-free component,
+#                                  which it adds to apt's sources), for the benchmark's oneMKL
+#                                  peers (bench/mkl_peer.cpp); opt-in, not part of `test` or CI
 #
 # Missing packages are installed with apt-get when run as root (the README's commands run on a
 # fresh machine with nothing done before them); otherwise the script stops and names them, so that
@@ -12,10 +15,12 @@
 set -euo pipefail
 
 want_tests=0
+want_mkl=0
 case "${1:-}" in
   "") ;;
   test) want_tests=1 ;;
-  *) echo "usage: $0 [test]" >&2; exit 2 ;;
+  mkl) want_mkl=1 ;;
+  *) echo "usage: $0 [test|mkl]" >&2; exit 2 ;;
 esac
 
 # Is a Debian package installed? Falls back to "no" where dpkg does not exist.
@@ -45,6 +50,22 @@ if [ "$want_tests" = 1 ] && ! installed libtmglib-dev; then
   missing+=(libtmglib-dev)
 fi
 command -v gfortran >/dev/null 2>&1 || optional+=(gfortran)
+# oneMKL for the benchmark alone: installed without questions, its debconf default leaves the
+# system's BLAS and LAPACK (update-alternatives) as they were, so the library still links OpenBLAS.
+if [ "$want_mkl" = 1 ] && ! installed libmkl-dev; then
+  missing+=(libmkl-dev)
+fi
+
+# libmkl-dev is in Debian's non-free component, which a default installation leaves out: a copy of
+# each Debian source (deb822 or one-line) with that component alone, beside the originals.
+add_non_free() {
+  local list=/etc/apt/sources.list.d/batchlapack-non-free
+  if [ -f /etc/apt/sources.list.d/debian.sources ]; then
+    sed -e 's/^Components:.*/Components: non-free/' /etc/apt/sources.list.d/debian.sources >"$list.sources"
+  elif [ -f /etc/apt/sources.list ]; then
+    awk '$1 == "deb" { print $1, $2, $3, "non-free" }' /etc/apt/sources.list >"$list.list"
+  fi
+}
 
 if [ "${#missing[@]}" -eq 0 ] && [ "${#optional[@]}" -eq 0 ]; then
   exit 0
@@ -55,6 +76,7 @@ if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
   export DEBIAN_FRONTEND=noninteractive
   # Only what is required may stop the build: with nothing required missing, a package index or
   # mirror that cannot be reached just leaves the optional packages out.
+  if [ "$want_mkl" = 1 ] && ! installed libmkl-dev; then add_non_free; fi
   if [ "${#missing[@]}" -gt 0 ]; then
     apt-get update -qq
     apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

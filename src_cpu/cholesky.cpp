@@ -11,11 +11,14 @@ namespace cpu {
 
 // One matrix's factorization: the tiny-matrix kernel, the tiled kernel, or the system LAPACK,
 // whichever takes its order first; an empty matrix reaches none of them. `work` is the thread's
-// share of a workspace of tiled::workspace's size.
+// share of a workspace of tiled::workspace's size. A matrix given every thread (blas_threads() > 1)
+// goes to LAPACK, whose blocked algorithm runs on them through the threaded BLAS.
 template <class T> void factor(char uplo, int n, T *A, int lda, int *info, T *work) {
     *info = 0;
     if (n == 0) return;
-    if (tiled::covers<T>(n))
+    if (blas_threads() > 1)
+        lapack::potrf(uplo, n, A, lda, info);
+    else if (tiled::covers<T>(n))
         tiled::potrf(uplo, n, A, lda, info, work);
     else if (!small::potrf(uplo, n, A, lda, info))
         lapack::potrf(uplo, n, A, lda, info);
@@ -50,7 +53,8 @@ template <class T, class Op, class Rhs, class Then> bool factor_groups(const Op 
 template <class T> int run(const Potrf<T> &op) {
     if (factor_groups<T>(op, [](int64_t, T **) { return small::GroupRhs<T>{}; }, [](int64_t) {})) return 0;
     ThreadWork<T> work(tiled::workspace<T>(op.n, op.b.count));
-    for_each_matrix(op, [&](int64_t i) { factor(op.uplo.value, op.n[i], op.A[i], op.A.ld[i], &op.b.info[i], work.get()); });
+    for_each_matrix(op, [&](int64_t i) { factor(op.uplo.value, op.n[i], op.A[i], op.A.ld[i], &op.b.info[i], work.get()); },
+                    Spare::blas);
     return 0;
 }
 BL_INSTANTIATE_RUN(Potrf)
@@ -87,7 +91,7 @@ template <class T> int run(const Posv<T> &op) {
     for_each_matrix(op, [&](int64_t i) {
         factor(op.uplo.value, op.n[i], op.A[i], op.A.ld[i], &op.b.info[i], work.get());
         solve(i);
-    });
+    }, Spare::blas);
     return 0;
 }
 BL_INSTANTIATE_RUN(Posv)

@@ -12,11 +12,14 @@ namespace cpu {
 // One matrix's factorization: the tiled kernel, the tiny-matrix kernel, or the system LAPACK,
 // whichever takes its shape first; an empty matrix reaches none of them (its other dimension may
 // be anything up to INT_MAX). `work` is the thread's share of a workspace of tiled::workspace's
-// size.
+// size. A matrix given every thread (blas_threads() > 1) goes to LAPACK, whose blocked algorithm
+// runs on them through the threaded BLAS.
 template <class T> void factor(int m, int n, T *A, int lda, int *ipiv, int *info, T *work) {
     *info = 0;
     if (m == 0 || n == 0) return;
-    if (m == n && tiled::covers<T>(n))
+    if (blas_threads() > 1)
+        lapack::getrf(m, n, A, lda, ipiv, info);
+    else if (m == n && tiled::covers<T>(n))
         tiled::getrf(n, A, lda, ipiv, info, work);
     else if (!small::getrf(m, n, A, lda, ipiv, info))
         lapack::getrf(m, n, A, lda, ipiv, info);
@@ -69,7 +72,7 @@ template <class T> int run(const Getrf<T> &op) {
     ThreadWork<T> work(tiled::workspace<T>(op.n, op.b.count));
     for_each_matrix(op, [&](int64_t i) {
         factor(op.m[i], op.n[i], op.A[i], op.A.ld[i], op.ipiv[i], &op.b.info[i], work.get());
-    });
+    }, Spare::blas);
     return 0;
 }
 BL_INSTANTIATE_RUN(Getrf)
@@ -121,7 +124,7 @@ template <class T> int run(const Gesv<T> &op) {
     for_each_matrix(op, [&](int64_t i) {
         factor(op.n[i], op.n[i], op.A[i], op.A.ld[i], op.ipiv[i], &op.b.info[i], work.get());
         solve(i);
-    });
+    }, Spare::blas);
     return 0;
 }
 BL_INSTANTIATE_RUN(Gesv)

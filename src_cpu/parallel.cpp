@@ -4,6 +4,8 @@
 #include <ctime>
 #include <mutex>
 
+#include <pthread.h>
+
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -21,22 +23,91 @@ long bli_thread_get_num_threads(void) __attribute__((weak));
 namespace bl {
 namespace cpu {
 
-SingleThreadedBlas::SingleThreadedBlas() {
+namespace {
+thread_local int t_blas_threads = 1;
+}
+
+BlasThreads::BlasThreads(int threads) : saved_here_(t_blas_threads) {
+    t_blas_threads = threads;
     if (openblas_set_num_threads && openblas_get_num_threads) {
         saved_openblas_ = openblas_get_num_threads();
-        if (saved_openblas_ != 1) openblas_set_num_threads(1);
+        if (saved_openblas_ != threads) openblas_set_num_threads(threads);
+        else saved_openblas_ = -1;
     }
-    if (MKL_Set_Num_Threads_Local) saved_mkl_ = MKL_Set_Num_Threads_Local(1);
+    if (MKL_Set_Num_Threads_Local) saved_mkl_ = MKL_Set_Num_Threads_Local(threads);
     if (bli_thread_set_num_threads && bli_thread_get_num_threads) {
         saved_blis_ = int(bli_thread_get_num_threads());
-        bli_thread_set_num_threads(1);
+        bli_thread_set_num_threads(threads);
     }
 }
 
-SingleThreadedBlas::~SingleThreadedBlas() {
-    if (saved_openblas_ > 1) openblas_set_num_threads(saved_openblas_);
+BlasThreads::~BlasThreads() {
+    if (saved_openblas_ > 0) openblas_set_num_threads(saved_openblas_);
     if (saved_mkl_ >= 0) MKL_Set_Num_Threads_Local(saved_mkl_);
     if (saved_blis_ >= 0) bli_thread_set_num_threads(saved_blis_);
+    t_blas_threads = saved_here_;
+}
+
+bool BlasThreads::adjustable() {
+    return (openblas_set_num_threads && openblas_get_num_threads) || MKL_Set_Num_Threads_Local ||
+           (bli_thread_set_num_threads && bli_thread_get_num_threads);
+}
+
+int blas_threads() { return t_blas_threads; }
+
+namespace {
+// From this many flops a matrix that would leave threads idle is worth every thread through
+// LAPACK on the threaded BLAS rather than one thread running the library's kernel: getrf from
+// order 770, potrf from 970, geqrf from 610. Taken well past where two idle cores already gain
+// (n = 400-600 for getrf), since a threaded BLAS suffers most on a busy machine: every one of its
+// threads waits for the slowest at each step.
+constexpr double kAloneFlops = 3e8;
+
+// The team the matrices alone would get, or 0 where none may go alone.
+int alone_team() {
+#ifdef _OPENMP
+    if (omp_in_parallel()) return 0;
+#endif
+    const int team = loop_team();
+    return team >= 2 && BlasThreads::adjustable() ? team : 0;
+}
+}  // namespace
+
+bool run_on_large_stack(void (*fn)(void *), void *arg) {
+    struct Call {
+        void (*fn)(void *);
+        void *arg;
+    } call{fn, arg};
+    pthread_attr_t attr;
+    if (pthread_attr_init(&attr) != 0) return false;
+    pthread_t thread;
+    const bool made = pthread_attr_setstacksize(&attr, size_t(16) << 20) == 0 &&
+                      pthread_create(&thread, &attr, [](void *c) -> void * {
+                          static_cast<Call *>(c)->fn(static_cast<Call *>(c)->arg);
+                          return nullptr;
+                      }, &call) == 0;
+    pthread_attr_destroy(&attr);
+    if (made) pthread_join(thread, nullptr);
+    return made;
+}
+
+int64_t matrices_alone(double cost, int64_t count) {
+    const int team = alone_team();
+    if (team == 0 || cost < kAloneFlops) return 0;
+    const int64_t last = count < team ? count : count % team;
+    return 2 * last <= team ? last : 0;
+}
+
+int64_t matrices_alone(const std::vector<double> &costs, double total) {
+    const int team = alone_team();
+    if (team == 0) return 0;
+    int64_t alone = 0;
+    for (const double cost : costs) {
+        if (cost < kAloneFlops || cost * team <= total) break;
+        total -= cost;
+        ++alone;
+    }
+    return alone;
 }
 
 int max_threads() {

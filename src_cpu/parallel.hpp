@@ -14,21 +14,31 @@
 namespace bl {
 namespace cpu {
 
-// Holds a multithreaded BLAS (OpenBLAS, MKL, BLIS) to one thread while it lives, so that the
-// per-matrix LAPACK calls inside the OpenMP loop do not each start their own thread team.
-// Restores the previous setting on destruction. With a single-threaded BLAS it does nothing.
-class SingleThreadedBlas {
+// Sets the thread count of a multithreaded BLAS (OpenBLAS, MKL, BLIS) while it lives: 1 inside
+// the OpenMP loop, so that the per-matrix LAPACK calls do not each start their own thread team;
+// the loop's team for a matrix that for_each_matrix gives every thread. Restores the previous
+// setting on destruction. With a single-threaded BLAS it sets nothing. The count is the BLAS's
+// global setting (MKL's is per thread): host threads calling the library at once share it, as
+// they share the cores.
+class BlasThreads {
 public:
-    SingleThreadedBlas();
-    ~SingleThreadedBlas();
-    SingleThreadedBlas(const SingleThreadedBlas &) = delete;
-    SingleThreadedBlas &operator=(const SingleThreadedBlas &) = delete;
+    explicit BlasThreads(int threads);
+    ~BlasThreads();
+    BlasThreads(const BlasThreads &) = delete;
+    BlasThreads &operator=(const BlasThreads &) = delete;
+    // Whether the linked BLAS has a thread count to set (not reference BLAS).
+    static bool adjustable();
 
 private:
     int saved_openblas_ = -1;
     int saved_mkl_ = -1;
     int saved_blis_ = -1;
+    int saved_here_;
 };
+// The BLAS threads the calling thread's LAPACK calls run on, as the innermost BlasThreads of this
+// thread set it: more than 1 in the body of a matrix given every thread, where a routine takes
+// threaded LAPACK over a kernel of its own that runs on one thread. 1 elsewhere.
+int blas_threads();
 
 // Number of threads the loop uses (OpenMP's, 1 in a build without OpenMP).
 int max_threads();
@@ -154,17 +164,65 @@ template <class F> void parallel_loop(int64_t count, bool parallel, F &&f, int64
     loop_finished(team, last - start, last - first, span > 0 ? ran / span : 1, count / chunk >= int64_t(8) * team);
 }
 
+// What for_each_matrix does with the threads a batch leaves without a matrix of their own (fewer
+// matrices than threads, or a last round of the loop with few), or that one large matrix of a
+// variable batch keeps waiting: `idle` leaves them so; `blas` gives such matrices every thread,
+// one matrix at a time, through the threaded BLAS (blas_threads() > 1 in their body), for the
+// routines whose body then takes LAPACK's threaded blocked algorithm (getrf, potrf, geqrf and the
+// drivers over them). docs/decisions.md, "Fewer matrices than threads", gives the rule.
+enum class Spare { idle, blas };
+
+// The rule's decision: how many matrices go alone before the loop takes the rest. Uniform
+// batches: each costs `cost` flops, a last round's worth of them (all, when fewer than the team)
+// goes alone when that round would leave at least half the team idle. Variable batches (`costs`
+// largest first, summing to `total`): the leading matrices each of which costs more than an even
+// share of the work left from it on. Either way only matrices of at least kAloneFlops (parallel.cpp),
+// where the threaded BLAS beats one thread, with a BLAS whose threads can be set, and outside a
+// parallel region of the caller's (whose threads are taken).
+int64_t matrices_alone(double cost, int64_t count);
+int64_t matrices_alone(const std::vector<double> &costs, double total);
+
+// Runs fn(arg) on a thread of its own, with a stack of 16 MiB, and waits for it; false (nothing
+// run) when no thread could be made. OpenBLAS's threaded getrf keeps its threads' job tables on
+// the stack of the thread that calls it, over 256 KiB, more than a caller's thread may have
+// (decisions.md, "Thread stacks").
+bool run_on_large_stack(void (*fn)(void *), void *arg);
+
+// Runs f(k) for k in [0, count), one after another, the BLAS on every thread of the team, on a
+// thread of run_on_large_stack's. Returns how many it ran: `count`, or 0 without such a thread.
+// The BLAS's threads cannot be watched, the one that calls it can: when it ran well under the
+// time the matrices took, the cores are shared, where a threaded BLAS waits for its slowest
+// thread at every step (measured once: 37x slower than one thread beside busy builds); the
+// straggler rule (loop_finished) then shrinks the team of the next calls, which keeps their
+// matrices in the loop.
+template <class F> int64_t one_at_a_time(int64_t count, F &&f) {
+    if (count == 0) return 0;
+    auto all = [&] {
+        const int team = loop_team();
+        BlasThreads every(team);
+        const double start = loop_clock(), cpu = thread_clock();
+        for (int64_t k = 0; k < count; ++k) f(k);
+        const double seconds = loop_clock() - start;
+        loop_finished(team, seconds, 0, seconds > 0 ? (thread_clock() - cpu) / seconds : 1, true);
+    };
+    using All = decltype(all);
+    return run_on_large_stack([](void *a) { (*static_cast<All *>(a))(); }, &all) ? count : 0;
+}
+
 // Calls body(i) for every matrix i of the batch, in parallel. `body` must not throw. For variable
 // sizes the matrices are taken largest first (by op.flops) so that one big matrix does not start
-// last and leave the other cores idle.
+// last and leave the other cores idle. `spare`: what the threads left over do.
 // A call with less work than ladder::kParallelFlops runs on the calling thread.
 constexpr double kParallelFlops = ladder::kParallelFlops;
 
-template <class Op, class Body> void for_each_matrix(const Op &op, Body &&body) {
+template <class Op, class Body> void for_each_matrix(const Op &op, Body &&body, Spare spare = Spare::idle) {
     const int64_t count = op.b.count;
-    SingleThreadedBlas hold;
     if (op.b.layout != Layout::Variable) {
-        parallel_loop(count, op.flops(0) * double(count) > kParallelFlops, body);
+        const double cost = op.flops(0);
+        const int64_t alone = one_at_a_time(spare == Spare::blas ? matrices_alone(cost, count) : 0, body);
+        BlasThreads hold(1);
+        parallel_loop(count - alone, cost * double(count - alone) > kParallelFlops,
+                      [&](int64_t k) { body(alone + k); });
         return;
     }
     std::vector<int64_t> order(count);
@@ -173,10 +231,18 @@ template <class Op, class Body> void for_each_matrix(const Op &op, Body &&body) 
     double total = 0;
     for (int64_t i = 0; i < count; ++i) total += cost[i] = op.flops(i);
     std::stable_sort(order.begin(), order.end(), [&](int64_t a, int64_t b) { return cost[a] > cost[b]; });
+    int64_t alone = 0;
+    if (spare == Spare::blas) {
+        std::vector<double> sorted(count);
+        for (int64_t j = 0; j < count; ++j) sorted[j] = cost[order[j]];
+        alone = one_at_a_time(matrices_alone(sorted, total), [&](int64_t j) { body(order[j]); });
+        for (int64_t j = 0; j < alone; ++j) total -= sorted[j];
+    }
+    BlasThreads hold(1);
     // Chunks small enough to balance the tail, large enough that tiny matrices do not pay a
     // scheduling step each.
-    parallel_loop(count, total > kParallelFlops, [&](int64_t j) { body(order[j]); },
-                  std::max<int64_t>(1, count / (int64_t(64) * max_threads())));
+    parallel_loop(count - alone, total > kParallelFlops, [&](int64_t j) { body(order[alone + j]); },
+                  std::max<int64_t>(1, (count - alone) / (int64_t(64) * max_threads())));
 }
 
 // Calls body(first, size, next) for the consecutive groups of `size` matrices (the last one maybe
@@ -186,7 +252,7 @@ template <class Op, class Body> void for_each_matrix(const Op &op, Body &&body) 
 // not throw.
 template <class Op, class Body> void for_each_group(const Op &op, int size, Body &&body) {
     const int64_t count = op.b.count, groups = (count + size - 1) / size;
-    SingleThreadedBlas hold;  // for a body that falls back to LAPACK
+    BlasThreads hold(1);  // for a body that falls back to LAPACK
     parallel_loop(groups, op.flops(0) * double(count) > kParallelFlops, [&](int64_t g) {
         const int64_t first = g * size, next = first + size;
         body(first, int(std::min<int64_t>(size, count - first)), int(std::clamp<int64_t>(count - next, 0, size)));

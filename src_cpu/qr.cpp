@@ -76,7 +76,8 @@ template <class T> int run(const Geqrf<T> &op) {
         const int m = op.m[i], n = op.n[i], lda = op.A.ld[i];
         op.b.info[i] = 0;
         if (!busy(i)) return;
-        if (std::min(m, n) >= ladder::qr::kBlockedFrom)
+        // A matrix given every thread (blas_threads() > 1): LAPACK's, on the threaded BLAS.
+        if (std::min(m, n) >= ladder::qr::kBlockedFrom && blas_threads() == 1)
             blocked_geqrf(m, n, op.A[i], lda, op.tau[i], blocked.get());
         else if (!small::geqrf(m, n, op.A[i], lda, op.tau[i]))
             lapack::geqrf(m, n, op.A[i], lda, op.tau[i], work.get(), work.size(), &op.b.info[i]);
@@ -96,7 +97,7 @@ template <class T> int run(const Geqrf<T> &op) {
         });
         return 0;
     }
-    for_each_matrix(op, one);
+    for_each_matrix(op, one, Spare::blas);
     return 0;
 }
 BL_INSTANTIATE_RUN(Geqrf)

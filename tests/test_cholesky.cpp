@@ -136,6 +136,15 @@ TYPED_TEST(Cholesky, PotrsVariableSizes) { check_variable<TypeParam>(Routine::Po
 TYPED_TEST(Cholesky, PosvUniformSizes) { check_uniform<TypeParam>(Routine::Posv); }
 TYPED_TEST(Cholesky, PosvVariableSizes) { check_variable<TypeParam>(Routine::Posv); }
 
+// A matrix of over 3e8 flops that would leave threads idle runs alone on every thread through
+// LAPACK and the threaded BLAS (docs/decisions.md, "Fewer matrices than threads"): a variable
+// batch led by a large matrix, beside a small one that is not definite. In double only, for the
+// run time: the path calls LAPACK alike in every precision.
+TYPED_TEST(Cholesky, FewLargeMatrices) {
+    if constexpr (std::is_same_v<TypeParam, double>)
+        check_cholesky<TypeParam>(Routine::Posv, Layout::Variable, 'u', {20, 1000, 30}, {2, 2, 2}, 0);
+}
+
 TYPED_TEST(Cholesky, PosvNanStaysInItsMatrix) {
     using T = TypeParam;
     for (char uplo : {'U', 'L'}) expect_nan_contained<T>(uplo, [](int n) { return hpd_matrix<T>(n, false); }, posv<T>);

@@ -96,6 +96,17 @@ TYPED_TEST(LU, GetrfVariableSizes) {
     check_getrf<TypeParam>(Layout::Variable, m, n, 1, 5);
 }
 
+// Matrices of over 3e8 flops that would leave threads idle run one at a time on every thread
+// through LAPACK and the threaded BLAS (docs/decisions.md, "Fewer matrices than threads"): a batch
+// of three (on two threads the first alone, the others in the loop) and a variable batch led by a
+// large matrix. In double only, for the run time: the path calls LAPACK alike in every precision.
+TYPED_TEST(LU, FewLargeMatrices) {
+    if constexpr (std::is_same_v<TypeParam, double>) {
+        check_getrf<TypeParam>(Layout::Strided, std::vector<int>(3, 800), std::vector<int>(3, 800), 1, 2);
+        check_getrf<TypeParam>(Layout::Variable, {20, 800, 30}, {20, 800, 30}, 0, 1);
+    }
+}
+
 TYPED_TEST(LU, GetrfNanStaysInItsMatrix) {
     using T = TypeParam;
     const int count = 3, n = 6;

@@ -184,6 +184,15 @@ TYPED_TEST(QR, GeqrfVariableSizes) {
     check_geqrf<TypeParam>(Layout::Variable, mixed_sizes(30, 70), mixed_sizes(30, 70), 2);
 }
 
+// A matrix of over 3e8 flops that would leave threads idle runs alone on every thread through
+// LAPACK and the threaded BLAS (docs/decisions.md, "Fewer matrices than threads"): a variable
+// batch led by a large matrix. In double only, for the run time: the path calls LAPACK alike in
+// every precision.
+TYPED_TEST(QR, GeqrfFewLargeMatrices) {
+    if constexpr (std::is_same_v<TypeParam, double>)
+        check_geqrf<TypeParam>(Layout::Variable, {20, 700, 30}, {20, 640, 30}, 0);
+}
+
 // Panels too tall for one block's shared memory, which the GPU factors as nested halves (two
 // levels in complex double at 1200 rows; at 3000 rows the 8-column halves run in place).
 TYPED_TEST(QR, GeqrfTallPanels) {
