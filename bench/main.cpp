@@ -19,6 +19,7 @@
 
 #include "batchlapack.h"
 #include "bench.hpp"
+#include "isa.hpp"
 
 namespace blbench {
 namespace {
@@ -214,14 +215,19 @@ std::vector<std::pair<std::string, double>> run_mkl_peers(const std::string &pro
     return lines;
 }
 
-// The instruction set of batchlapack's CPU kernels on this processor, by the library's rule
-// (src_cpu: the tiled and in-cache kernels on x86-64-v4, the group kernels on x86-64-v3).
+// The instruction set of batchlapack's CPU kernels in this process (the library's own choice:
+// the processor's best, or BATCHLAPACK_CPU_ISA).
 const char *kernel_isa() {
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-    if (__builtin_cpu_supports("x86-64-v4")) return "AVX-512 (x86-64-v4)";
-    if (__builtin_cpu_supports("x86-64-v3")) return "AVX2 + FMA (x86-64-v3)";
-#endif
+    switch (bl::cpu::isa()) {
+    case bl::cpu::Isa::v4: return "AVX-512 (x86-64-v4)";
+    case bl::cpu::Isa::v3: return "AVX2 + FMA (x86-64-v3)";
+    case bl::cpu::Isa::base: break;
+    }
+#if defined(__aarch64__)
+    return "NEON (aarch64 baseline)";
+#else
     return "baseline (no AVX2 kernels)";
+#endif
 }
 
 // A call of the library (`call`: the case's library or parts) as a column named `name`.
