@@ -1,7 +1,8 @@
 // The CPU backend's own LU and Cholesky factorizations for the orders of ladder::tiled (uniform
 // batches go to the group kernels of small.hpp first), where the system LAPACK's blocked routines
 // run one matrix per core well below what the core's GEMM does. The blocked QR (qr.cpp) applies
-// its block reflectors through the same register kernel (apply_reflector).
+// its block reflectors through the same register kernel (apply_reflector), and the inverses
+// (inverse.cpp: trtri, getri, potri) and getrf_np (lu_np.cpp) run on it too.
 //
 // Each matrix is copied into a workspace padded to a whole number of tiles (16 rows for double, 32
 // for float) and factored there left-looking: block columns of kOuter tiles are brought up to

@@ -19,7 +19,7 @@ std::vector<int> orders(Layout l, int n, int count) {
     return v;
 }
 
-// The inverses' orders: the common ones (the tiled kernels' bottom, 33, and the in-cache kernels'
+// The inverses' orders: the common ones (the tiled kernels' bottom, 32, and the in-cache kernels'
 // top, 64, with their neighbours; 100, several block columns of the tiled kernels), and 129,
 // whose last tile is all padding but one row (tiles of 16 doubles, 32 floats).
 const std::vector<int> &inverse_sizes() {
