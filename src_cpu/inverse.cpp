@@ -2,6 +2,7 @@
 // factor.
 #include "backend.hpp"
 #include "isa.hpp"
+#include "ladder.hpp"
 #include "lapack.hpp"
 #include "parallel.hpp"
 
@@ -13,9 +14,21 @@ namespace bl {
 namespace cpu {
 namespace {
 
-// Orders up to which the in-cache kernels below run in place of LAPACK (src_cpu/PERFORMANCE.md
-// has the measurements).
-constexpr int kSmallInverse = 64;
+constexpr int kSmallInverse = ladder::inverse::kSmallMax;
+
+// Whether order n goes to the tiled inverses (tiled.hpp).
+template <class T> bool tiled_order(int n) {
+    return tiled::available<T>() && n >= ladder::inverse::kTiledMin && n <= ladder::inverse::kTiledMax;
+}
+
+// A thread's workspace: the tiled inverses' for the largest order that goes to them, and `other(n)`
+// elements for the largest that does not (the in-cache kernels' or LAPACK's need); empty matrices
+// need none.
+template <class T, class Op, class Other> int64_t inverse_workspace(const Op &op, Other &&other) {
+    const int tiled_n = largest(op.n, op.b.count, [&](int64_t i) { return tiled_order<T>(op.n[i]); });
+    const int other_n = largest(op.n, op.b.count, [&](int64_t i) { return op.n[i] > 0 && !tiled_order<T>(op.n[i]); });
+    return std::max(tiled_n ? tiled::inverse_workspace<T>(tiled_n) : 0, other_n ? int64_t(other(other_n)) : 0);
+}
 
 // The 1-based position of the first exactly zero diagonal element of A, 0 if none: LAPACK's
 // trtri looks at the whole diagonal before it writes anything, and so do these kernels' callers.
@@ -65,12 +78,12 @@ template <class T> void small_lauum(int n, T *A, int lda, T *work) {
 
 }  // namespace
 
-// getri's workspace: n * 64 elements for the largest order that reaches LAPACK, enough for its
-// blocked code at ilaenv's usual block size of 64 (with less, getri takes narrower blocks or its
-// unblocked code). Worked out here rather than asked of LAPACK, as everywhere in this backend
+// getri's workspace: beside the tiled kernel's, n * 64 elements, enough for LAPACK's blocked code
+// at ilaenv's usual block size of 64 (with less, getri takes narrower blocks or its unblocked
+// code). Worked out here rather than asked of LAPACK, as everywhere in this backend
 // (docs/decisions.md, "Empty matrices never reach LAPACK").
-template <class Op> int64_t getri_workspace(const Op &op) {
-    return int64_t(largest(op.n, op.b.count, [&](int64_t i) { return op.n[i] > 0; })) * 64;
+template <class T, class Op> int64_t getri_workspace(const Op &op) {
+    return inverse_workspace<T>(op, [](int n) { return int64_t(n) * 64; });
 }
 
 // One matrix's inverse from its LU factors, in place; an empty matrix reaches neither the kernel
@@ -78,12 +91,16 @@ template <class Op> int64_t getri_workspace(const Op &op) {
 template <class T> void invert_lu(int n, T *A, int lda, const int *ipiv, int *info, ThreadWork<T> &work) {
     *info = 0;
     if (n == 0) return;
-    if (n > kSmallInverse) return lapack::getri(n, A, lda, ipiv, work.get(), work.size(), info);
-    if ((*info = zero_diagonal(n, A, lda)) == 0) small_getri(n, A, lda, ipiv, work.get());
+    if (!tiled_order<T>(n) && n > kSmallInverse) return lapack::getri(n, A, lda, ipiv, work.get(), work.size(), info);
+    if ((*info = zero_diagonal(n, A, lda)) != 0) return;
+    if (tiled_order<T>(n))
+        tiled::getri(n, A, lda, ipiv, work.get());
+    else
+        small_getri(n, A, lda, ipiv, work.get());
 }
 
 template <class T> int run(const Getri<T> &op) {
-    ThreadWork<T> work(getri_workspace(op));
+    ThreadWork<T> work(getri_workspace<T>(op));
     for_each_matrix(op, [&](int64_t i) { invert_lu(op.n[i], op.A[i], op.A.ld[i], op.ipiv[i], &op.b.info[i], work); });
     return 0;
 }
@@ -92,7 +109,7 @@ BL_INSTANTIATE_RUN(Getri)
 // Out of place: the factors copied into C, then inverted there (C keeps the copy when U is
 // singular, as the table's text says).
 template <class T> int run(const GetriOop<T> &op) {
-    ThreadWork<T> work(getri_workspace(op));
+    ThreadWork<T> work(getri_workspace<T>(op));
     for_each_matrix(op, [&](int64_t i) {
         const int n = op.n[i], lda = op.A.ld[i], ldc = op.C.ld[i];
         const T *a = op.A[i];
@@ -106,14 +123,19 @@ BL_INSTANTIATE_RUN(GetriOop)
 
 template <class T> int run(const Trtri<T> &op) {
     const char uplo = op.uplo.value, diag = op.diag.value;
+    ThreadWork<T> work(inverse_workspace<T>(op, [](int) { return 0; }));
     for_each_matrix(op, [&](int64_t i) {
         const int n = op.n[i], lda = op.A.ld[i];
         T *A = op.A[i];
         int *info = &op.b.info[i];
         *info = 0;
         if (n == 0) return;
-        if (n > kSmallInverse) return lapack::trtri(uplo, diag, n, A, lda, info);
-        if (diag == 'U' || (*info = zero_diagonal(n, A, lda)) == 0) small_trtri(uplo, diag, n, A, lda);
+        if (!tiled_order<T>(n) && n > kSmallInverse) return lapack::trtri(uplo, diag, n, A, lda, info);
+        if (diag == 'N' && (*info = zero_diagonal(n, A, lda)) != 0) return;
+        if (tiled_order<T>(n))
+            tiled::trtri(uplo, diag, n, A, lda, work.get());
+        else
+            small_trtri(uplo, diag, n, A, lda);
     });
     return 0;
 }
@@ -134,16 +156,16 @@ template <class T> void turn_triangle(bool up, int n, const T *from, int lf, T *
 // compiler may not vectorize (measured 0.8x the LAPACK loop at 32-64 that way).
 template <class T> int run(const Potri<T> &op) {
     const char uplo = op.uplo.value;
-    const int small = std::min(largest(op.n, op.b.count, [&](int64_t i) { return op.n[i] > 0; }), kSmallInverse);
-    ThreadWork<T> work(int64_t(small) * (small + 1));
+    ThreadWork<T> work(inverse_workspace<T>(op, [](int n) { return n <= kSmallInverse ? int64_t(n) * (n + 1) : 0; }));
     for_each_matrix(op, [&](int64_t i) {
         const int n = op.n[i], lda = op.A.ld[i];
         T *A = op.A[i];
         int *info = &op.b.info[i];
         *info = 0;
         if (n == 0) return;
-        if (n > kSmallInverse) return lapack::potri(uplo, n, A, lda, info);
+        if (!tiled_order<T>(n) && n > kSmallInverse) return lapack::potri(uplo, n, A, lda, info);
         if ((*info = zero_diagonal(n, A, lda)) != 0) return;
+        if (tiled_order<T>(n)) return tiled::potri(uplo, n, A, lda, work.get());
         T *u = A, *w = work.get();
         int ldu = lda;
         if (uplo == 'L') {

@@ -99,6 +99,18 @@ constexpr int kMin = 33;
 constexpr int kMax = 1024;
 }  // namespace tiled
 
+// ---- the inverses: getri, getri_oop, trtri, potri (inverse.cpp) ---------------------------------
+namespace inverse {
+// Real types on AVX-512 go to the tiled inverses (tiled.hpp) for these orders: 2-4x the OpenMP
+// loop over LAPACK from 64 to 512 in double; at 32 (two whole tiles) 1.8-2.0x for trtri and potri
+// where the in-cache kernels ran 1.1-1.6x, getri alike; at 24 the in-cache kernels were faster.
+constexpr int kTiledMin = 32;
+constexpr int kTiledMax = 1024;
+// Every other case up to this order goes to the in-cache kernels of small_inverse.hpp, past it to
+// LAPACK.
+constexpr int kSmallMax = 64;
+}  // namespace inverse
+
 // ---- QR: geqrf (ormqr, orgqr and gels are LAPACK's) -----------------------------------------------
 namespace qr {
 // From this min(m, n) the library's blocked QR (qr.cpp): it overtakes the group kernel there,

@@ -48,13 +48,16 @@ template <class T> void getf2_np(int m, int n, T *A, int lda, int offset, int *i
     base::getf2_np(m, n, A, lda, offset, info, sfmin);
 }
 
-// One matrix: the unblocked factorization for small matrices; otherwise right-looking by blocks
-// of kBlock columns (the panel unblocked, the block row by a unit lower triangular solve, the
-// trailing matrix by one product), the steps of the unblocked one in another order.
-template <class T> void getrf_np(int m, int n, T *A, int lda, int *info) {
+// One matrix: the tiled LU without its pivoting (tiled.hpp) for the square orders it covers; the
+// unblocked factorization for other small matrices; otherwise right-looking by blocks of kBlock
+// columns (the panel unblocked, the block row by a unit lower triangular solve, the trailing
+// matrix by one product), the steps of the unblocked one in another order. `work` is the thread's
+// share of a workspace of tiled::workspace's size.
+template <class T> void getrf_np(int m, int n, T *A, int lda, int *info, T *work) {
     *info = 0;
     const int k = std::min(m, n);
     if (k == 0) return;  // an empty matrix's other dimension may be anything up to INT_MAX
+    if (m == n && tiled::covers<T>(n)) return tiled::getrf_np(n, A, lda, info, work);
     if (int64_t(m) * n <= kUnblocked || k <= kBlock) {
         getf2_np(m, n, A, lda, 0, info);
         return;
@@ -98,7 +101,8 @@ template <class T> void getrs_np(char trans, int n, int nrhs, const T *A, int ld
 }  // namespace
 
 template <class T> int run(const GetrfNp<T> &op) {
-    for_each_matrix(op, [&](int64_t i) { getrf_np(op.m[i], op.n[i], op.A[i], op.A.ld[i], &op.b.info[i]); });
+    ThreadWork<T> work(tiled::workspace<T>(op.n, op.b.count));
+    for_each_matrix(op, [&](int64_t i) { getrf_np(op.m[i], op.n[i], op.A[i], op.A.ld[i], &op.b.info[i], work.get()); });
     return 0;
 }
 BL_INSTANTIATE_RUN(GetrfNp)
@@ -115,9 +119,10 @@ BL_INSTANTIATE_RUN(GetrsNp)
 // gesv_np is getrf_np, then getrs_np when the factor is nonsingular (B untouched otherwise), as
 // LAPACK's gesv is getrf and getrs.
 template <class T> int run(const GesvNp<T> &op) {
+    ThreadWork<T> work(tiled::workspace<T>(op.n, op.b.count));
     for_each_matrix(op, [&](int64_t i) {
         int *info = &op.b.info[i];
-        getrf_np(op.n[i], op.n[i], op.A[i], op.A.ld[i], info);
+        getrf_np(op.n[i], op.n[i], op.A[i], op.A.ld[i], info, work.get());
         if (*info == 0) getrs_np('N', op.n[i], op.nrhs[i], op.A[i], op.A.ld[i], op.B[i], op.B.ld[i]);
     });
     return 0;

@@ -186,7 +186,9 @@ template <bool Unit, class T> BL_TILED_INLINE void invert_lower(const T *d, int6
     }
 }
 
-template <class T> void lu(int n, T *A, int lda, int *ipiv, int *info, T *work) {
+// LU of A by the tiles, with partial pivoting as LAPACK's getrf (Pivot) or with every pivot on the
+// diagonal as getrf_np (ipiv not used): the same steps less the pivot search and the interchanges.
+template <bool Pivot, class T> void lu(int n, T *A, int lda, int *ipiv, int *info, T *work) {
     constexpr int G = kTile<T>;
     const Workspace<T> s(n, work);
     const int N = s.N;
@@ -212,9 +214,10 @@ template <class T> void lu(int n, T *A, int lda, int *ipiv, int *info, T *work) 
     for (int J = 0; J < N; J += kOuter * G) {
         const int bo = std::min(kOuter * G, N - J);
         T *const cJ = w + J * ld;
-        for (int c = 0; c < bo; ++c)
-            for (int i = 0; i < J; ++i)
-                if (ipiv[i] != i) std::swap(cJ[c * ld + i], cJ[c * ld + ipiv[i]]);
+        if constexpr (Pivot)
+            for (int c = 0; c < bo; ++c)
+                for (int i = 0; i < J; ++i)
+                    if (ipiv[i] != i) std::swap(cJ[c * ld + i], cJ[c * ld + ipiv[i]]);
         // The rows above, the block row of U: a tile at a time, the product with the L to its left
         // and then the inverse of the unit lower diagonal block there.
         for (int i = 0; i < J; i += G) {
@@ -228,9 +231,10 @@ template <class T> void lu(int n, T *A, int lda, int *ipiv, int *info, T *work) 
             const int b = std::min(G, N - j);  // the block's width: a tile, or less last
             T *const cj = w + j * ld;          // the block column
             T *const lJ = w + J * ld;          // the columns of L from J, left of it in its outer block
-            for (int c = 0; c < b; ++c)
-                for (int i = J; i < j; ++i)
-                    if (ipiv[i] != i) std::swap(cj[c * ld + i], cj[c * ld + ipiv[i]]);
+            if constexpr (Pivot)
+                for (int c = 0; c < b; ++c)
+                    for (int i = J; i < j; ++i)
+                        if (ipiv[i] != i) std::swap(cj[c * ld + i], cj[c * ld + ipiv[i]]);
             for (int i = J; i < j; i += G) {
                 T *ci = cj + i;
                 if (i > J) tile_product<false>(G, b, i - J, lJ + i, ld, cj + J, 1, ld, ci, ld);
@@ -245,8 +249,8 @@ template <class T> void lu(int n, T *A, int lda, int *ipiv, int *info, T *work) 
             for (int c = 0; c < b && j + c < n; ++c) {
                 const int jc = j + c;
                 T *col = w + int64_t(jc) * ld;
-                const int p = pivot_row(col, jc, n);
-                ipiv[jc] = p;
+                int p = jc;
+                if constexpr (Pivot) ipiv[jc] = p = pivot_row(col, jc, n);
                 if (col[p] != T(0)) {
                     if (p != jc)
                         for (int k = 0; k < b; ++k) std::swap(cj[k * ld + jc], cj[k * ld + p]);
@@ -266,13 +270,15 @@ template <class T> void lu(int n, T *A, int lda, int *ipiv, int *info, T *work) 
             // (a block followed by another is a whole tile wide).
             if (j + b < N) invert_lower<true>(cj + j, ld, s.inv + int64_t(j) * G);
             // The block's row interchanges, on the columns left of it.
-            for (int c = 0; c < j; ++c)
-                for (int i = j; i < std::min(j + G, n); ++i)
-                    if (ipiv[i] != i) std::swap(w[c * ld + i], w[c * ld + ipiv[i]]);
+            if constexpr (Pivot)
+                for (int c = 0; c < j; ++c)
+                    for (int i = j; i < std::min(j + G, n); ++i)
+                        if (ipiv[i] != i) std::swap(w[c * ld + i], w[c * ld + ipiv[i]]);
         }
     }
     for (int j = 0; j < n; ++j) std::memcpy(A + int64_t(j) * lda, w + j * ld, sizeof(T) * n);
-    for (int i = 0; i < n; ++i) ++ipiv[i];
+    if constexpr (Pivot)
+        for (int i = 0; i < n; ++i) ++ipiv[i];
 }
 
 template <class T> void cholesky(char uplo, int n, T *A, int lda, int *info, T *work) {
@@ -425,12 +431,189 @@ void reflector(int rows, int cols, int b, const T *a, int64_t lda, const T *tau,
     }
 }
 
+// ---- the inverses: trtri, getri, potri ------------------------------------------------------------
+// The inverse X of the upper triangular tile at d (leading dimension ld; a unit diagonal when Unit)
+// into x (leading dimension kTile), zeros below its diagonal. From the first column on, as X U = I
+// gives column k of X from the columns left of it: whole columns, in vectors.
+template <bool Unit, class T> BL_TILED_INLINE void invert_upper(const T *d, int64_t ld, T *x) {
+    constexpr int G = kTile<T>, W = kLanes<T>;
+    for (int k = 0; k < G; ++k) {
+        Vec<T> v[kTileVecs] = {};
+        v[k / W][k % W] = T(1);
+        for (int l = 0; l < k; ++l) {
+            const Vec<T> s = splat(d[k * ld + l]);
+            for (int h = 0; h < kTileVecs; ++h) v[h] -= load(x + l * G + h * W) * s;
+        }
+        for (int h = 0; h < kTileVecs; ++h) store(x + k * G + h * W, Unit ? v[h] : v[h] * splat(T(1) / d[k * ld + k]));
+    }
+}
+
+// The inverses' workspace: the copy of the triangle, order n rounded up to whole tiles (columns a
+// whole number of vectors apart plus one, as Workspace's), zeros below its diagonal and the
+// identity in the padding ([U 0; 0 I], whose inverse is [inv(U) 0; 0 I]); then getri's panel of L
+// (N x kTile), a diagonal block's inverse, its negative and a tile, all 64-byte aligned.
+template <class T> struct InverseSpace {
+    int N;
+    int64_t ld;
+    T *w, *panel, *d, *nd, *tile;
+    InverseSpace(int n, T *work) : N(padded(n)), ld(N + kLanes<T>) {
+        constexpr int G = kTile<T>;
+        w = reinterpret_cast<T *>((reinterpret_cast<uintptr_t>(work) + 63) & ~uintptr_t(63));
+        panel = w + N * ld;
+        d = panel + int64_t(N) * G;
+        nd = d + G * G;
+        tile = nd + G * G;
+    }
+    static int padded(int n) { return (n + kTile<T> - 1) / kTile<T> * kTile<T>; }
+    static int64_t size(int n) {
+        const int N = padded(n);
+        return int64_t(N) * (N + kLanes<T>) + int64_t(N) * kTile<T> + 3 * kTile<T> * kTile<T> + kLanes<T>;
+    }
+    // The triangle uplo of the n x n A into the copy as an upper one, a lower one transposed (the
+    // inverse of L^T is that of L transposed), with ones on the diagonal when unit.
+    void load_triangle(int n, const T *A, int64_t lda, bool lower, bool unit) const {
+        for (int j = 0; j < N; ++j) {
+            T *wj = w + j * ld;
+            std::fill(wj, wj + N, T(0));
+            if (j >= n) {
+                wj[j] = T(1);
+                continue;
+            }
+            for (int i = 0; i <= j; ++i) wj[i] = lower ? A[j + int64_t(i) * lda] : A[i + int64_t(j) * lda];
+            if (unit) wj[j] = T(1);
+        }
+    }
+    // The copy's upper triangle back into the triangle uplo of A (transposed into a lower one),
+    // the diagonal left alone when unit.
+    void store_triangle(int n, T *A, int64_t lda, bool lower, bool unit) const {
+        for (int j = 0; j < n; ++j) {
+            const T *wj = w + j * ld;
+            for (int i = 0; i < (unit ? j : j + 1); ++i) (lower ? A[j + int64_t(i) * lda] : A[i + int64_t(j) * lda]) = wj[i];
+        }
+    }
+};
+
+// G x G elements from `from` (leading dimension lf) to `to` (leading dimension lt), in vectors.
+template <class T> BL_TILED_INLINE void copy_block(const T *from, int64_t lf, T *to, int64_t lt) {
+    constexpr int G = kTile<T>, W = kLanes<T>;
+    for (int c = 0; c < G; ++c)
+        for (int v = 0; v < G; v += W) store(to + c * lt + v, load(from + c * lf + v));
+}
+
+// The copy's upper triangle inverted in place, as LAPACK's trtri by block columns of a tile from
+// the left: the block column above the diagonal is the inverse formed so far times it (one product
+// a row tile, its rows of that inverse starting at the diagonal), then times minus the inverse of
+// its diagonal block; the diagonal block becomes that inverse.
+template <bool Unit, class T> void upper_inverse(const InverseSpace<T> &s) {
+    constexpr int G = kTile<T>;
+    T *const w = s.w;
+    const int64_t ld = s.ld;
+    for (int J = 0; J < s.N; J += G) {
+        T *const cJ = w + J * ld;
+        invert_upper<Unit>(cJ + J, ld, s.d);
+        for (int i = 0; i < G * G; ++i) s.nd[i] = -s.d[i];
+        for (int r = 0; r < J; r += G) {
+            tile_product<true>(G, G, J - r, w + r + r * ld, ld, cJ + r, 1, ld, s.tile, G);
+            tile_product<true>(G, G, G, s.tile, G, s.nd, 1, G, cJ + r, ld);
+        }
+        copy_block(s.d, G, cJ + J, ld);
+    }
+}
+
+template <class T> void triangular_inverse(char uplo, char diag, int n, T *A, int lda, T *work) {
+    const InverseSpace<T> s(n, work);
+    const bool lower = uplo == 'L', unit = diag == 'U';
+    s.load_triangle(n, A, lda, lower, unit);
+    if (unit)
+        upper_inverse<true>(s);
+    else
+        upper_inverse<false>(s);
+    s.store_triangle(n, A, lda, lower, unit);
+}
+
+// getri: inv(U) in the copy, then X L = inv(U) solved for X by block columns of a tile from the
+// right, as LAPACK's blocked getri: the block column less the columns of X right of it times the
+// block of L below its diagonal block (which is copied out of A with its zeros and unit diagonal
+// written in, into the panel: A keeps L until the end), then times the inverse of that diagonal
+// block, a row tile at a time; then the column interchanges in reverse.
+template <class T> void lu_inverse(int n, T *A, int lda, const int *ipiv, T *work) {
+    constexpr int G = kTile<T>;
+    const InverseSpace<T> s(n, work);
+    const int N = s.N;
+    const int64_t ld = s.ld;
+    T *const w = s.w;
+    s.load_triangle(n, A, lda, false, false);
+    upper_inverse<false>(s);
+    for (int J = N - G; J >= 0; J -= G) {
+        T *const cJ = w + J * ld;
+        for (int c = 0; c < G; ++c) {  // the panel: rows J.. of L's columns J..J + G
+            T *p = s.panel + int64_t(c) * N;
+            const int j = J + c;
+            const T *a = A + int64_t(j) * lda;
+            for (int i = J; i < N; ++i) p[i - J] = i < j ? T(0) : i == j ? T(1) : i < n && j < n ? a[i] : T(0);
+        }
+        invert_lower<true>(s.panel, N, s.d);
+        for (int r = 0; r < N; r += G) {
+            if (J + G < N) tile_product<false>(G, G, N - J - G, w + r + (J + G) * ld, ld, s.panel + G, 1, N, cJ + r, ld);
+            copy_tile(cJ + r, ld, G, G, s.tile);
+            tile_product<true>(G, G, G, s.tile, G, s.d, 1, G, cJ + r, ld);
+        }
+    }
+    for (int j = n - 2; j >= 0; --j)
+        if (ipiv[j] - 1 != j) std::swap_ranges(w + j * ld, w + j * ld + n, w + (ipiv[j] - 1) * ld);
+    for (int j = 0; j < n; ++j) std::memcpy(A + int64_t(j) * lda, w + j * ld, sizeof(T) * n);
+}
+
+// potri: inv(U) in the copy (a lower factor L turned into U = L^T: A = U^T U either way, and
+// inv(A) = inv(U) inv(U)^T), then the upper triangle of inv(U) inv(U)^T over it as LAPACK's
+// lauum, by block columns of a tile from the left: block (r, J) is row tile r of inv(U) times the
+// transpose of row tile J, both from column J on (the columns left of J are zeros in row tile J),
+// through the tile, as the product reads the block it replaces.
+template <class T> void cholesky_inverse(char uplo, int n, T *A, int lda, T *work) {
+    constexpr int G = kTile<T>;
+    const InverseSpace<T> s(n, work);
+    const int N = s.N;
+    const int64_t ld = s.ld;
+    T *const w = s.w;
+    const bool lower = uplo == 'L';
+    s.load_triangle(n, A, lda, lower, false);
+    upper_inverse<false>(s);
+    for (int J = 0; J < N; J += G) {
+        T *const cJ = w + J * ld;
+        for (int r = 0; r <= J; r += G) {
+            tile_product<true>(G, G, N - J, cJ + r, ld, cJ + J, ld, 1, s.tile, G);
+            copy_block(s.tile, G, cJ + r, ld);
+        }
+    }
+    s.store_triangle(n, A, lda, lower, false);
+}
+
 template <class T> int64_t workspace(int n) { return Workspace<T>::size(n); }
 
-template <class T> void getrf(int n, T *A, int lda, int *ipiv, int *info, T *work) { lu(n, A, lda, ipiv, info, work); }
+template <class T> void getrf(int n, T *A, int lda, int *ipiv, int *info, T *work) {
+    lu<true>(n, A, lda, ipiv, info, work);
+}
 
 template <class T> void potrf(char uplo, int n, T *A, int lda, int *info, T *work) {
     cholesky(uplo, n, A, lda, info, work);
+}
+
+template <class T> void getrf_np(int n, T *A, int lda, int *info, T *work) {
+    lu<false>(n, A, lda, nullptr, info, work);
+}
+
+template <class T> int64_t inverse_workspace(int n) { return InverseSpace<T>::size(n); }
+
+template <class T> void trtri(char uplo, char diag, int n, T *A, int lda, T *work) {
+    triangular_inverse(uplo, diag, n, A, lda, work);
+}
+
+template <class T> void getri(int n, T *A, int lda, const int *ipiv, T *work) {
+    lu_inverse(n, A, lda, ipiv, work);
+}
+
+template <class T> void potri(char uplo, int n, T *A, int lda, T *work) {
+    cholesky_inverse(uplo, n, A, lda, work);
 }
 
 template <class T> int64_t reflector_workspace(int rows) {
@@ -451,6 +634,11 @@ template <class T> int tile() { return kTile<T>; }
     template int64_t workspace<T>(int);                                                           \
     template void getrf<T>(int, T *, int, int *, int *, T *);                                     \
     template void potrf<T>(char, int, T *, int, int *, T *);                                      \
+    template void getrf_np<T>(int, T *, int, int *, T *);                                         \
+    template int64_t inverse_workspace<T>(int);                                                   \
+    template void trtri<T>(char, char, int, T *, int, T *);                                       \
+    template void getri<T>(int, T *, int, const int *, T *);                                      \
+    template void potri<T>(char, int, T *, int, T *);                                             \
     template int64_t reflector_workspace<T>(int);                                                 \
     template void apply_reflector<T>(int, int, int, const T *, int, const T *, T *, int, T *);    \
     template int tile<T>();

@@ -1,7 +1,8 @@
 // The CPU backend's own LU and Cholesky factorizations for the orders of ladder::tiled (uniform
 // batches go to the group kernels of small.hpp first), where the system LAPACK's blocked routines
 // run one matrix per core well below what the core's GEMM does. The blocked QR (qr.cpp) applies
-// its block reflectors through the same register kernel (apply_reflector).
+// its block reflectors through the same register kernel (apply_reflector), and the inverses
+// (inverse.cpp: trtri, getri, potri) and getrf_np (lu_np.cpp) run on it too.
 //
 // Each matrix is copied into a workspace padded to a whole number of vectors and factored there
 // left-looking in tiles of a few vectors of rows (tile(): 16 rows for double on AVX-512, 8 on
@@ -57,6 +58,24 @@ template <class T> void getrf(int n, T *A, int lda, int *ipiv, int *info, T *wor
 // factorization stops there). `work` as for getrf.
 template <class T> void potrf(char uplo, int n, T *A, int lda, int *info, T *work);
 
+// LU without pivoting of the n x n matrix A, as getrf_np (lu_np.cpp): getrf's steps above with
+// every pivot on the diagonal; *info is the first exactly zero pivot (1-based), the factorization
+// going on past it. `work` as for getrf. Only for orders covers() accepts.
+template <class T> void getrf_np(int n, T *A, int lda, int *info, T *work);
+
+// The inverses of inverse.cpp, for real types where available(), any order: the triangle is
+// copied into a workspace padded to whole tiles and inverted there by LAPACK's blocked algorithms
+// (trtri by block columns, getri's solve with L by block columns from the right, lauum), every
+// product on the register kernel. Each assumes its checks done (no zero on U's diagonal) and
+// needs inverse_workspace(n) elements of `work`.
+template <class T> int64_t inverse_workspace(int n);
+// The inverse of the n x n triangular A (uplo 'U' or 'L', diag 'N' or 'U'), in place, as trtri.
+template <class T> void trtri(char uplo, char diag, int n, T *A, int lda, T *work);
+// The inverse of A from getrf's factors and pivots (ipiv, 1-based), in place, as getri.
+template <class T> void getri(int n, T *A, int lda, const int *ipiv, T *work);
+// The inverse of U^T U (uplo 'U') or L L^T ('L') from potrf's factor, in its triangle, as potri.
+template <class T> void potri(char uplo, int n, T *A, int lda, T *work);
+
 // The widest block reflector apply_reflector takes.
 constexpr int kReflectorMax = 32;
 
@@ -83,6 +102,11 @@ void apply_reflector(int rows, int cols, int b, const T *a, int lda, const T *ta
     template <class T> int64_t workspace(int n);                                                  \
     template <class T> void getrf(int n, T *A, int lda, int *ipiv, int *info, T *work);           \
     template <class T> void potrf(char uplo, int n, T *A, int lda, int *info, T *work);           \
+    template <class T> void getrf_np(int n, T *A, int lda, int *info, T *work);                   \
+    template <class T> int64_t inverse_workspace(int n);                                          \
+    template <class T> void trtri(char uplo, char diag, int n, T *A, int lda, T *work);           \
+    template <class T> void getri(int n, T *A, int lda, const int *ipiv, T *work);                \
+    template <class T> void potri(char uplo, int n, T *A, int lda, T *work);                      \
     template <class T> int64_t reflector_workspace(int rows);                                     \
     template <class T>                                                                            \
     void apply_reflector(int rows, int cols, int b, const T *a, int lda, const T *tau, T *c, int ldc, T *work); \

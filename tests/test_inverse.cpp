@@ -19,6 +19,18 @@ std::vector<int> orders(Layout l, int n, int count) {
     return v;
 }
 
+// The inverses' orders: the common ones (the tiled kernels' bottom, 32, and the in-cache kernels'
+// top, 64, with their neighbours; 100, several block columns of the tiled kernels), and 129,
+// whose last tile is all padding but one row (tiles of 16 doubles, 32 floats).
+const std::vector<int> &inverse_sizes() {
+    static const std::vector<int> s = [] {
+        std::vector<int> v = test_sizes();
+        v.push_back(129);
+        return v;
+    }();
+    return s;
+}
+
 // LAPACK's inverse ratio (xGET03): ||I - A X||_1 / (n ||A||_1 ||X||_1 eps); 0 when n = 0.
 template <class T> double inverse_ratio(const std::vector<T> &a, const std::vector<T> &x, int n) {
     if (n == 0) return 0;
@@ -94,7 +106,7 @@ template <class T> void check_getri(Layout l, int n0, bool out_of_place) {
 
 TYPED_TEST(Inverse, Getri) {
     for (Layout l : kLayouts)
-        for (int n : test_sizes()) {
+        for (int n : inverse_sizes()) {
             check_getri<TypeParam>(l, n, false);
             if (l == Layout::Variable) break;
         }
@@ -102,7 +114,7 @@ TYPED_TEST(Inverse, Getri) {
 
 TYPED_TEST(Inverse, GetriOutOfPlace) {
     for (Layout l : kLayouts)
-        for (int n : test_sizes()) {
+        for (int n : inverse_sizes()) {
             check_getri<TypeParam>(l, n, true);
             if (l == Layout::Variable) break;
         }
@@ -147,7 +159,7 @@ TYPED_TEST(Inverse, Trtri) {
     for (Layout l : kLayouts)
         for (char uplo : {'U', 'L'})
             for (char diag : {'N', 'U'})
-                for (int n0 : test_sizes()) {
+                for (int n0 : inverse_sizes()) {
                     const std::vector<int> n = orders(l, n0, 3);
                     const int count = int(n.size());
                     Batch<T> a(l, n, n, 1);
@@ -199,7 +211,7 @@ TYPED_TEST(Inverse, Potri) {
     using T = TypeParam;
     for (Layout l : kLayouts)
         for (char uplo : {'U', 'L'})
-            for (int n0 : test_sizes()) {
+            for (int n0 : inverse_sizes()) {
                 const std::vector<int> n = orders(l, n0, 3);
                 const int count = int(n.size());
                 Batch<T> a(l, n, n, 1);
