@@ -19,7 +19,6 @@
 
 #include "batchlapack.h"
 #include "bench.hpp"
-#include "isa.hpp"
 
 namespace blbench {
 namespace {
@@ -215,18 +214,19 @@ std::vector<std::pair<std::string, double>> run_mkl_peers(const std::string &pro
     return lines;
 }
 
-// The instruction set of batchlapack's CPU kernels in this process (the library's own choice:
-// the processor's best, or BATCHLAPACK_CPU_ISA).
-const char *kernel_isa() {
-    switch (bl::cpu::isa()) {
-    case bl::cpu::Isa::v4: return "AVX-512 (x86-64-v4)";
-    case bl::cpu::Isa::v3: return "AVX2 + FMA (x86-64-v3)";
-    case bl::cpu::Isa::base: break;
-    }
-#if defined(__aarch64__)
-    return "NEON (aarch64 baseline)";
-#else
+// The instruction set of batchlapack's CPU kernels on this processor, by the library's rule
+// (src_cpu/isa.hpp: the best the processor runs), or the one BATCHLAPACK_CPU_ISA forces.
+std::string kernel_isa() {
+    if (const char *forced = std::getenv("BATCHLAPACK_CPU_ISA"); forced && *forced)
+        return std::string(forced) + " (forced by BATCHLAPACK_CPU_ISA)";
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    if (__builtin_cpu_supports("x86-64-v4")) return "AVX-512 (x86-64-v4)";
+    if (__builtin_cpu_supports("x86-64-v3")) return "AVX2 + FMA (x86-64-v3)";
     return "baseline (no AVX2 kernels)";
+#elif defined(__aarch64__)
+    return "NEON (aarch64)";
+#else
+    return "baseline";
 #endif
 }
 
@@ -342,7 +342,7 @@ int main(int argc, char **argv) {
     }
     const std::string mkl = cuda ? "" : mkl_peer_program();
     if (!cuda) {
-        std::printf("CPU: %u cores, batchlapack's kernels: %s\n", std::thread::hardware_concurrency(), kernel_isa());
+        std::printf("CPU: %u cores, batchlapack's kernels: %s\n", std::thread::hardware_concurrency(), kernel_isa().c_str());
         std::printf("oneMKL peers: %s\n", mkl.empty() ? "none (batchlapack-bench-mkl not built)"
                                                        : run_mkl_peers(mkl, "--version").at(0).first.c_str());
     }

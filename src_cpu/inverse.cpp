@@ -5,6 +5,7 @@
 #include "ladder.hpp"
 #include "lapack.hpp"
 #include "parallel.hpp"
+#include "tiled.hpp"
 
 #include <algorithm>
 #include <complex>

@@ -5,6 +5,7 @@
 #include "isa.hpp"
 #include "lapack.hpp"
 #include "parallel.hpp"
+#include "tiled.hpp"
 
 #include <cmath>
 #include <complex>
