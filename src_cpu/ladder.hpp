@@ -45,6 +45,13 @@ constexpr int kGroupStackBytes = 76 << 10;
 // kernels' run-time order is sized for them up to here, for their largest order past it.
 template <class T> constexpr int kGroupStackMax = by_kind<T>(32, 22);
 
+// getrs and potrs from order kTrsvSolveFrom solve up to kTrsvRhsMax right-hand sides one by one
+// with the library's trsv (src_cpu/solve.hpp), LAPACK's getrs and potrs elsewhere past the
+// one-matrix kernels: 1.1-1.6x LAPACK's with one right-hand side at 256 and 512 in d and z,
+// 0.7-1.07x from 32 to 128 (measured with one only).
+constexpr int kTrsvSolveFrom = 256;
+constexpr int kTrsvRhsMax = 1;
+
 // ---- LU: getrf, getrs, gesv ---------------------------------------------------------------------
 namespace lu {
 // Uniform square batches up to this order go to getrf_group: for real types from the next order
