@@ -25,7 +25,7 @@ using small::Upto;
 constexpr int G = small::group_size;
 // The orders the harness compares: up to the stack's capacity for LU and Cholesky (the largest
 // fixed order there has been), up to the one-matrix kernels' top for QR and gebrd.
-constexpr int kLuTop = ladder::kGroupStackMax, kCholTop = ladder::kGroupStackMax, kQrTop = ladder::kSmallMax;
+constexpr int kLuTop = ladder::kGroupStackMax<double>, kCholTop = ladder::kGroupStackMax<double>, kQrTop = ladder::kSmallMax;
 
 template <class R> const char *name() { return sizeof(R) == 4 ? "s" : "d"; }
 
@@ -90,7 +90,7 @@ template <class R> void family_cases(std::vector<Case> &out) {
                        else if (v == 1)
                            small::getrf_group_one(Upto<kLuTop>{N}, A, lda, pivs.data(), info.data(), G, next, nc);
                        else
-                           small::getrf_group_one(Upto<ladder::lu::kGroupMax>{N}, A, lda, pivs.data(), info.data(), G,
+                           small::getrf_group_one(Upto<ladder::lu::kGroupMax<R>>{N}, A, lda, pivs.data(), info.data(), G,
                                                   next, nc);
                    });
             return true;
@@ -103,7 +103,7 @@ template <class R> void family_cases(std::vector<Case> &out) {
                        if (v == 0) small::potrf_group_one(N, 'L', A, lda, info.data(), G, next, nc);
                        else if (v == 1) small::potrf_group_one(Upto<kCholTop>{N}, 'L', A, lda, info.data(), G, next, nc);
                        else
-                           small::potrf_group_one(Upto<ladder::cholesky::kGroupMax>{N}, 'L', A, lda, info.data(), G,
+                           small::potrf_group_one(Upto<ladder::cholesky::kGroupMax<R>>{N}, 'L', A, lda, info.data(), G,
                                                   next, nc);
                    });
             return true;

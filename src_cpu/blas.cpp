@@ -7,7 +7,7 @@
 #include "backend.hpp"
 #include "lapack.hpp"
 #include "parallel.hpp"
-#include "small.hpp"
+#include "solve.hpp"
 
 #include <cstdlib>
 
@@ -24,8 +24,7 @@ template <class T> int run(const Trsv<T> &op) {
         if (n == 0) return;
         const char u = op.uplo.value, t = op.trans.value, d = op.diag.value;
         const T *next = uniform && i + 1 < op.b.count ? op.A[i + 1] : nullptr;
-        if (!small::trsv(u, t, d, n, op.A[i], lda, op.x[i], incx, next))
-            lapack::trsv(u, t, d, n, op.A[i], lda, op.x[i], incx);
+        trsv(u, t, d, n, op.A[i], lda, op.x[i], incx, next);
     });
     return 0;
 }

@@ -4,6 +4,7 @@
 #include "ladder.hpp"
 #include "parallel.hpp"
 #include "small.hpp"
+#include "solve.hpp"
 #include "tiled.hpp"
 
 namespace bl {
@@ -64,7 +65,9 @@ BL_INSTANTIATE_RUN(Potrf)
 template <class T> void solve_cholesky(char uplo, int n, int nrhs, const T *A, int lda, T *B, int ldb, int *info) {
     *info = 0;
     if (n == 0 || nrhs == 0) return;
-    if (!small::potrs(uplo, n, nrhs, A, lda, B, ldb)) lapack::potrs(uplo, n, nrhs, A, lda, B, ldb, info);
+    if (small::potrs(uplo, n, nrhs, A, lda, B, ldb)) return;
+    if (n >= ladder::kTrsvSolveFrom && nrhs <= ladder::kTrsvRhsMax) potrs_by_columns(uplo, n, nrhs, A, lda, B, ldb);
+    else lapack::potrs(uplo, n, nrhs, A, lda, B, ldb, info);
 }
 
 template <class T> int run(const Potrs<T> &op) {

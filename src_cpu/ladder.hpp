@@ -5,7 +5,8 @@
 //
 // Kernels, in the order a family's run() tries them:
 //   group     eight matrices of one order at once, one per SIMD lane (small.hpp, *_group):
-//             uniform batches (strided or pointer arrays) of real types
+//             uniform batches (strided or pointer arrays); getrf and potrf in every
+//             precision, geqrf and gebrd of real types
 //   tiled     the AVX-512 tiled LU and Cholesky (tiled.hpp), the blocked QR (qr.cpp) and the
 //             blocked bidiagonal reduction (bidiag.hpp): one matrix at a time, larger orders
 //   small     the one-matrix kernels for tiny matrices (small.hpp): every other case they cover
@@ -36,15 +37,27 @@ constexpr double kParallelFlops = 1e5;
 // The one-matrix kernels' largest row or column count (getrf, getrs, potrf, potrs, trsv with an
 // increment other than 1, and the fixed sizes of geqrf and gebrd): past it LAPACK is as fast.
 constexpr int kSmallMax = 16;
-// The group kernels keep their interleaved copy of eight matrices on the stack up to this order
-// (66 KiB of doubles); past it on the heap, as a thread's stack may not have room.
-constexpr int kGroupStackMax = 32;
+// The group kernels keep their interleaved copy of eight matrices on the stack up to this many
+// bytes (74 KiB: getrf_group's in double at order 32 with four right-hand sides); past it on the
+// heap, as a thread's stack may not have room.
+constexpr int kGroupStackBytes = 76 << 10;
+// The orders whose copy fits there (a complex one is twice the size of a real one): the group
+// kernels' run-time order is sized for them up to here, for their largest order past it.
+template <class T> constexpr int kGroupStackMax = by_kind<T>(32, 22);
+
+// getrs and potrs from order kTrsvSolveFrom solve up to kTrsvRhsMax right-hand sides one by one
+// with the library's trsv (src_cpu/solve.hpp), LAPACK's getrs and potrs elsewhere past the
+// one-matrix kernels: 1.1-1.6x LAPACK's with one right-hand side at 256 and 512 in d and z,
+// 0.7-1.07x from 32 to 128 (measured with one only).
+constexpr int kTrsvSolveFrom = 256;
+constexpr int kTrsvRhsMax = 1;
 
 // ---- LU: getrf, getrs, gesv ---------------------------------------------------------------------
 namespace lu {
-// Uniform square batches up to this order go to getrf_group: from the next order the tiled LU is
-// as fast, and faster at 64.
-constexpr int kGroupMax = 56;
+// Uniform square batches up to this order go to getrf_group: for real types from the next order
+// the tiled LU is as fast, and faster at 64; for complex ones 1.6-2.4x the OpenMP loop up to 32,
+// not measured past it.
+template <class T> constexpr int kGroupMax = by_kind<T>(56, 32);
 // getrf_group orders compiled one by one; past them one version takes the order at run time,
 // as fast from order 7 in float and double.
 constexpr int kGroupFixedMax = 6;
@@ -68,8 +81,9 @@ template <class T> constexpr int kSolveFixedMax = by_kind<T>(4, 16);
 // ---- Cholesky: potrf, potrs, posv ---------------------------------------------------------------
 namespace cholesky {
 // Uniform batches up to this order go to potrf_group: it beats the OpenMP loop over LAPACK up to
-// there, the tiled Cholesky past it.
-constexpr int kGroupMax = 64;
+// there, the tiled Cholesky past it; for complex types 1.3-2.3x the OpenMP loop up to 32, not
+// measured past it.
+template <class T> constexpr int kGroupMax = by_kind<T>(64, 32);
 // potrf_group orders compiled one by one; past them one version takes the order at run time,
 // as fast from order 16 in float and faster in double.
 constexpr int kGroupFixedMax = 15;

@@ -4,6 +4,7 @@
 #include "ladder.hpp"
 #include "parallel.hpp"
 #include "small.hpp"
+#include "solve.hpp"
 #include "tiled.hpp"
 
 namespace bl {
@@ -83,7 +84,9 @@ template <class T>
 void solve_lu(char trans, int n, int nrhs, const T *A, int lda, const int *ipiv, T *B, int ldb, int *info) {
     *info = 0;
     if (n == 0 || nrhs == 0) return;
-    if (!small::getrs(trans, n, nrhs, A, lda, ipiv, B, ldb)) lapack::getrs(trans, n, nrhs, A, lda, ipiv, B, ldb, info);
+    if (small::getrs(trans, n, nrhs, A, lda, ipiv, B, ldb)) return;
+    if (n >= ladder::kTrsvSolveFrom && nrhs <= ladder::kTrsvRhsMax) getrs_by_columns(trans, n, nrhs, A, lda, ipiv, B, ldb);
+    else lapack::getrs(trans, n, nrhs, A, lda, ipiv, B, ldb, info);
 }
 
 template <class T> int run(const Getrs<T> &op) {

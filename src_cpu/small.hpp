@@ -26,8 +26,8 @@ constexpr unsigned lanes_all = ~0u;
 template <class T> bool getrf(int m, int n, T *A, int lda, int *ipiv, int *info);
 // getrf on up to group_size square matrices of one order and leading dimension at once
 // (A[0..count), each with its own ipiv and info); getrf_group_covers(n) says whether it takes order
-// n (real types only). False also when it could not allocate its local copy (orders past
-// ladder::kGroupStackMax).
+// n. False also when it could not allocate its local copy (copies past
+// ladder::kGroupStackBytes).
 template <class T> bool getrf_group_covers(int n);
 // Right-hand sides for getrf_group / potrf_group to solve with the factors they compute (gesv,
 // posv): B[0..count), each n x nrhs with leading dimension ldb, nrhs at most ladder::lu::
@@ -60,8 +60,8 @@ bool getrf_group(int n, T *const *A, int lda, int *const *ipiv, int *info, int c
 template <class T> bool getrs(char trans, int n, int nrhs, const T *A, int lda, const int *ipiv, T *B, int ldb);
 template <class T> bool potrf(char uplo, int n, T *A, int lda, int *info);
 // potrf on up to group_size matrices of one order and leading dimension at once (A[0..count)),
-// each with its own info; potrf_group_covers(n) says whether it takes order n (real types only).
-// False also when it could not allocate its local copy (orders past ladder::kGroupStackMax).
+// each with its own info; potrf_group_covers(n) says whether it takes order n.
+// False also when it could not allocate its local copy (copies past ladder::kGroupStackBytes).
 template <class T> bool potrf_group_covers(int n);
 template <class T>
 bool potrf_group(char uplo, int n, T *const *A, int lda, int *info, int count, const T *const *next = nullptr,

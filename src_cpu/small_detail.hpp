@@ -16,6 +16,7 @@
 #include "args.hpp"
 #include "isa.hpp"
 #include "ladder.hpp"
+#include "small.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -110,13 +111,13 @@ template <class D> constexpr int capacity = capacity_of<D>::value;
 template <class D> constexpr bool is_fixed = false;
 template <int N> constexpr bool is_fixed<Fixed<N>> = true;
 
-// The interleaved local copy of a group kernel of order type Nt, Size elements: on the stack up
-// to capacity ladder::kGroupStackMax; beyond it (more than a caller's thread may have as stack)
-// on the heap for the kernel's call. get() is nullptr when that could not be had. Not kept per
+// The interleaved local copy of a group kernel, Size elements: on the stack up to
+// ladder::kGroupStackBytes; beyond it (more than a caller's thread may have as stack) on the heap
+// for the kernel's call. get() is nullptr when that could not be had. Not kept per
 // thread between calls: after the first call the allocator hands back the same freed block
 // without a system call.
-template <class R, class Nt, int Size> class GroupCopy {
-    static constexpr bool on_stack = capacity<Nt> <= ladder::kGroupStackMax;
+template <class R, int Size> class GroupCopy {
+    static constexpr bool on_stack = sizeof(R) * size_t(Size) <= size_t(ladder::kGroupStackBytes);
     alignas(64) R stack_[on_stack ? Size : 1];
     R *p_;
 
@@ -142,11 +143,11 @@ template <int Max = max_order, class F> bool with_fixed(int n, F &&f) {
     return with_fixed(n, f, std::make_integer_sequence<int, Max>{});
 }
 
-// The order n (1 <= n <= Max) of a group kernel as its size: Fixed<n> up to FixedMax; past it
-// known at run time, sized for ladder::kGroupStackMax (the interleaved copy on the stack) while
-// the order fits there, for Max beyond. Returns f(size), false for any other n.
-template <int FixedMax, int Max, class F> bool with_group_order(int n, F &&f) {
-    constexpr int stack = Max < ladder::kGroupStackMax ? Max : ladder::kGroupStackMax;
+// The order n (1 <= n <= Max) of a group kernel on matrices of T as its size: Fixed<n> up to
+// FixedMax; past it known at run time, sized for ladder::kGroupStackMax (the interleaved copy on
+// the stack) while the order fits there, for Max beyond. Returns f(size), false for any other n.
+template <class T, int FixedMax, int Max, class F> bool with_group_order(int n, F &&f) {
+    constexpr int stack = Max < ladder::kGroupStackMax<T> ? Max : ladder::kGroupStackMax<T>;
     static_assert(FixedMax <= stack, "the fixed orders' copies are on the stack");
     if (n < 1 || n > Max) return false;
     if (n <= FixedMax) return with_fixed<FixedMax>(n, f);
@@ -229,6 +230,91 @@ template <class R, int Bytes> void transpose(SimdV<R, Bytes> (&r)[simd_width<R, 
         }
         for (int k = 0; k < K; ++k) r[k] = t[k];
     }
+}
+
+// ---- a group's elements of real or complex type ---------------------------------------------------
+// The group kernels' copies hold an element of each of a group's matrices as group_size reals for
+// a real type, as group_size real parts followed by group_size imaginary parts for a complex one
+// (split, not interleaved as in std::complex: the complex arithmetic is then the real kernels'
+// lane-by-lane operations, with no shuffles). lane_parts<T> is 1 or 2, the reals of an element.
+template <class T> constexpr int lane_parts = is_complex<T> ? 2 : 1;
+// Some lanes of a group's element of a complex type: the real and the imaginary parts' vectors.
+template <class V> struct Split {
+    V re, im;
+};
+template <class V> Split<V> operator+(Split<V> a, Split<V> b) { return {a.re + b.re, a.im + b.im}; }
+template <class V> Split<V> operator-(Split<V> a, Split<V> b) { return {a.re - b.re, a.im - b.im}; }
+template <class V> Split<V> operator*(Split<V> a, Split<V> b) {
+    return {a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re};
+}
+template <class V> Split<V> operator*(Split<V> a, V r) { return {a.re * r, a.im * r}; }
+template <class V> Split<V> &operator-=(Split<V> &a, Split<V> b) { return a = a - b; }
+// a conj(b): a b for the vectors of a real element.
+template <class V> V mul_conj(V a, V b) { return a * b; }
+template <class V> Split<V> mul_conj(Split<V> a, Split<V> b) {
+    return {a.re * b.re + a.im * b.im, a.im * b.re - a.re * b.im};
+}
+template <class V> V real_part(V a) { return a; }
+template <class V> V real_part(Split<V> a) { return a.re; }
+// Lanes of an element of T in vectors V (those of its real type): V, or Split<V> for a complex
+// T; loaded from and stored to a copy's element at p (the real parts' lanes there).
+template <class T, class V> using LanesOf = std::conditional_t<is_complex<T>, Split<V>, V>;
+template <class L> struct LaneMemory {
+    template <class R> static L load(const R *p) { return vload<L>(p); }
+    template <class R> static void store(R *p, L v) { vstore(p, v); }
+};
+template <class V> struct LaneMemory<Split<V>> {
+    template <class R> static Split<V> load(const R *p) { return {vload<V>(p), vload<V>(p + group_size)}; }
+    template <class R> static void store(R *p, Split<V> v) {
+        vstore(p, v.re);
+        vstore(p + group_size, v.im);
+    }
+};
+template <class L, class R> L lanes_load(const R *p) { return LaneMemory<L>::load(p); }
+template <class L, class R> void lanes_store(R *p, L v) { LaneMemory<L>::store(p, v); }
+// Lane l of an element of T at p in a copy, as a T, and its assignment.
+template <class T> T lane_get(const Real<T> *p) {
+    if constexpr (is_complex<T>) return {p[0], p[group_size]};
+    else return p[0];
+}
+template <class T> void lane_put(Real<T> *p, T v) {
+    p[0] = re(v);
+    if constexpr (is_complex<T>) p[group_size] = im(v);
+}
+// A segment of len elements of each of the matrices a[l0..lanes) (from offset off) into a group
+// kernel's copy (In) or back, element e of lane l at v + e * stride + l: K = simd_width<Real<T>,
+// Bytes> reals of K matrices at a time through a transpose in registers (from the std::complex
+// layout's (re, im) pairs to the split parts, for a complex T), the remaining reals one at a time
+// (all of them one at a time, the copies were half of a group kernel's time). With Conj, the
+// imaginary parts change sign on their way.
+template <bool In, int Bytes = 16, bool Conj = false, class T>
+void group_column_copy(T *const *a, int64_t off, int len, Real<T> *v, int stride, int l0, int lanes) {
+    using R = Real<T>;
+    constexpr int Q = lane_parts<T>, K = simd_width<R, Bytes>;
+    using V = SimdV<R, Bytes>;
+    const auto at = [&](int e) { return (e / Q) * stride + (e % Q) * group_size; };
+    const auto sign = [](int e) { return Conj && e % Q == 1 ? R(-1) : R(1); };
+    const int E = Q * len, Lk = l0 + (lanes - l0) / K * K;
+    int e = 0;
+    for (; e + K <= E; e += K)
+        for (int l = l0; l < Lk; l += K) {
+            V r[K];
+            if (In) {
+                for (int k = 0; k < K; ++k) r[k] = vload<V>(reinterpret_cast<const R *>(a[l + k] + off) + e);
+                transpose<R, Bytes>(r);
+                for (int k = 0; k < K; ++k) vstore(v + at(e + k) + l, r[k] * sign(e + k));
+            } else {
+                for (int k = 0; k < K; ++k) r[k] = vload<V>(v + at(e + k) + l) * sign(e + k);
+                transpose<R, Bytes>(r);
+                for (int k = 0; k < K; ++k) vstore(reinterpret_cast<R *>(a[l + k] + off) + e, r[k]);
+            }
+        }
+    for (int f = 0; f < E; ++f)
+        for (int l = f < e ? Lk : l0; l < lanes; ++l) {
+            R *x = reinterpret_cast<R *>(a[l] + off) + f;
+            if (In) v[at(f) + l] = *x * sign(f);
+            else *x = v[at(f) + l] * sign(f);
+        }
 }
 
 // ---- local copies --------------------------------------------------------------------------------

@@ -21,27 +21,23 @@ inline bool group_counts(int count, int next_count) {
     return count >= 1 && count <= group_size && next_count <= group_size;
 }
 
-template <class T> bool getrf_group_covers(int n) { return !is_complex<T> && n >= 1 && n <= ladder::lu::kGroupMax; }
+template <class T> bool getrf_group_covers(int n) { return n >= 1 && n <= ladder::lu::kGroupMax<T>; }
 
 template <class T>
 bool getrf_group(int n, T *const *A, int lda, int *const *ipiv, int *info, int count, const T *const *next, int next_count,
                  GroupRhs<T> rhs) {
     if (!getrf_group_covers<T>(n) || !group_counts(count, next_count)) return false;
     if (rhs.nrhs < 0 || rhs.nrhs > ladder::lu::kGroupRhsMax) return false;
-    if constexpr (is_complex<T>) return false;
-    else return BL_BY_ISA(getrf_group<T>)(n, A, lda, ipiv, info, count, next, next_count, rhs);
+    return BL_BY_ISA(getrf_group<T>)(n, A, lda, ipiv, info, count, next, next_count, rhs);
 }
 
-template <class T> bool potrf_group_covers(int n) {
-    return !is_complex<T> && n >= 1 && n <= ladder::cholesky::kGroupMax;
-}
+template <class T> bool potrf_group_covers(int n) { return n >= 1 && n <= ladder::cholesky::kGroupMax<T>; }
 
 template <class T>
 bool potrf_group(char uplo, int n, T *const *A, int lda, int *info, int count, const T *const *next, int next_count,
                  GroupRhs<T> rhs) {
     if (!potrf_group_covers<T>(n) || !group_counts(count, next_count) || rhs.nrhs < 0) return false;
-    if constexpr (is_complex<T>) return false;
-    else return BL_BY_ISA(potrf_group<T>)(uplo, n, A, lda, info, count, next, next_count, rhs);
+    return BL_BY_ISA(potrf_group<T>)(uplo, n, A, lda, info, count, next, next_count, rhs);
 }
 
 template <class T> bool geqrf_group_covers(int m, int n) {

@@ -18,7 +18,7 @@ unsigned gebrd_group_kernel(Mt m, Nt n, R *const *A, int lda, R *const *d, R *co
     constexpr int G = group_size, CapM = capacity<Mt>, CapN = capacity<Nt>, kc = std::min(CapM, CapN);
     const int LD = (m + 1) * G;
     // The copy, then d, e, tauq, taup of every step (lane l of step i at i * G + l).
-    GroupCopy<R, Nt, (CapN * (CapM + 1) + 4 * kc) * G> copy;
+    GroupCopy<R, (CapN * (CapM + 1) + 4 * kc) * G> copy;
     R *const w = copy.get();
     if (!w) return lanes_all;
     unsigned declined = 0;

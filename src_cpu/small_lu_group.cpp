@@ -1,5 +1,5 @@
-// The LU group kernel (small.hpp's getrf_group): dgetf2's algorithm on eight real matrices at
-// once, one per SIMD lane. Compiled once per instruction set (small_dispatch.hpp).
+// The LU group kernel (small.hpp's getrf_group): ?getf2's algorithm on eight matrices at once,
+// one per SIMD lane. Compiled once per instruction set (small_dispatch.hpp).
 #include "small_isa.hpp"
 
 #include <cstring>
@@ -21,8 +21,10 @@ template <class R> SimdV<R, 32> abs(SimdV<R, 32> v) {
     return V(M(v) & ~M(-V{}));
 }
 
-// getrf_kernel's algorithm (small_lu.cpp) on group_size real square matrices at once, matrix l in
-// SIMD lane l: the local copy interleaves them (w[c * LD + i * group_size + l] = A_l(i, c)), so
+// getrf_kernel's algorithm (small_lu.cpp) on group_size square matrices at once, matrix l in
+// SIMD lane l: the local copy interleaves them (w[c * LD + i * S + l] = A_l(i, c), S = group_size
+// for a real type; for a complex one the real part there and the imaginary part group_size
+// further, S = 2 group_size: small_detail.hpp's lane_parts), so
 // each step of getrf_kernel becomes vector operations over the lanes: the pivot search a compare
 // and select (the same strict > as getrf_kernel, so the first largest |value| wins and a NaN never
 // does unless it is the diagonal), the scaling a multiply (by 1 in a lane whose pivot is zero,
@@ -43,59 +45,56 @@ template <class R> SimdV<R, 32> abs(SimdV<R, 32> v) {
 // triangle, as dtrsm orders them); the back substitution with U then runs over the lanes too, and
 // each lane's solution goes back to B_l unless its factor is singular (B_l left as it was, as gesv
 // leaves it). At the small orders this replaces a call of the one-matrix solve per matrix.
-template <class R, class Nt>
-bool getrf_group_kernel(Nt N, R *const *A, int lda, int *const *ipiv, int *info, int count, const R *const *next,
-                        int next_count, GroupRhs<R> rhs) {
-    constexpr int G = group_size, Cap = capacity<Nt>, RhsMax = ladder::lu::kGroupRhsMax;
-    const int LD = (N + 1) * G, NC = N + rhs.nrhs;
-    GroupCopy<R, Nt, (Cap + RhsMax) * (Cap + 1) * G> copy;
+template <class T, class Nt>
+bool getrf_group_kernel(Nt N, T *const *A, int lda, int *const *ipiv, int *info, int count, const T *const *next,
+                        int next_count, GroupRhs<T> rhs) {
+    using R = Real<T>;
+    constexpr int G = group_size, Q = lane_parts<T>, S = Q * G, Cap = capacity<Nt>, RhsMax = ladder::lu::kGroupRhsMax;
+    const int LD = (N + 1) * S, NC = N + rhs.nrhs;
+    GroupCopy<R, (Cap + RhsMax) * (Cap + 1) * S> copy;
     R *const w = copy.get();
     if (!w) return false;
     int piv[Cap][G], inf[G];
-    // K rows of K matrices at a time, transposed in registers rather than element by element; the
-    // lanes past count read matrix 0, then get the identity.
-    const R *a[G];
-    for (int l = 0; l < G; ++l) {
-        a[l] = A[l < count ? l : 0];
-        inf[l] = 0;
-    }
-    constexpr int K = simd_width<R, 16>;
-    using V = SimdV<R, 16>;
+    for (int l = 0; l < G; ++l) inf[l] = 0;
     using LV = SimdV<R, 32>;
     constexpr int W = simd_width<R, 32>, P = G / W;
-    const int Nk = N / K * K;
-    for (int c = 0; c < N; ++c) {
-        R *wc = w + c * LD;
-        const int64_t off = int64_t(c) * lda;
-        for (int i = 0; i < Nk; i += K)
-            for (int l0 = 0; l0 < G; l0 += K) {
-                V r[K];
-                for (int k = 0; k < K; ++k) r[k] = vload<V>(a[l0 + k] + off + i);
-                transpose<R, 16>(r);
-                for (int k = 0; k < K; ++k) vstore(wc + (i + k) * G + l0, r[k]);
-            }
-        for (int i = Nk; i < N; ++i)
-            for (int l = 0; l < G; ++l) wc[i * G + l] = a[l][off + i];
-    }
-    for (int c = N; c < NC; ++c)
-        for (int l = 0; l < G; ++l) {
-            const R *b = rhs.B[l < count ? l : 0] + int64_t(c - N) * rhs.ldb;
-            for (int i = 0; i < N; ++i) w[c * LD + i * G + l] = b[i];
-        }
-    for (int l = count; l < G; ++l)
+    for (int c = 0; c < N; ++c) group_column_copy<true>(A, int64_t(c) * lda, N, w + c * LD, S, 0, count);
+    for (int c = N; c < NC; ++c) group_column_copy<true>(rhs.B, int64_t(c - N) * rhs.ldb, N, w + c * LD, S, 0, count);
+    for (int l = count; l < G; ++l)  // lanes past count: the identity
         for (int c = 0; c < NC; ++c)
-            for (int i = 0; i < N; ++i) w[c * LD + i * G + l] = R(i == c);
+            for (int i = 0; i < N; ++i) lane_put(w + c * LD + i * S + l, T(R(i == c)));
     const R sfmin = std::numeric_limits<R>::min();
+    // x := x - a t for the lanes of elements x and a of the copy, t's lanes held apart (real parts
+    // at t, imaginary parts at t + G): the rank-1 update's and the back substitution's step, in
+    // the order of the one-matrix kernel's mul.
+    const auto sub_mul = [](R *x, const R *a, const R *t) {
+        for (int l = 0; l < G; ++l) {
+            if constexpr (Q == 1) {
+                x[l] -= a[l] * t[l];
+            } else {
+                const R ar = a[l], ai = a[G + l];
+                x[l] -= ar * t[l] - ai * t[G + l];
+                x[G + l] -= ar * t[G + l] + ai * t[l];
+            }
+        }
+    };
     for (int j = 0; j < N; ++j) {
         for (int l = 0; l < next_count; ++l) prefetch_column(next[l] + int64_t(j) * lda, N);
         R *col = w + j * LD;
-        alignas(64) R p[G], d[G], r[G];
+        alignas(64) R p[G];
         LV pv[P];
+        // |x| as i?amax compares it, on W lanes of an element: |re| + |im| for a complex one.
+        const auto magnitude = [&](int i, int h) {
+            const R *e = col + i * S + h * W;
+            LV v = abs<R>(vload<LV>(e));
+            if constexpr (Q == 2) v += abs<R>(vload<LV>(e + G));
+            return v;
+        };
         for (int h = 0; h < P; ++h) {
-            LV best = abs<R>(vload<LV>(col + j * G + h * W));
+            LV best = magnitude(j, h);
             pv[h] = LV{} + R(j);
             for (int i = j + 1; i < N; ++i) {
-                const LV v = abs<R>(vload<LV>(col + i * G + h * W));
+                const LV v = magnitude(i, h);
                 const auto larger = v > best;
                 best = larger ? v : best;
                 pv[h] = larger ? LV{} + R(i) : pv[h];
@@ -105,31 +104,63 @@ bool getrf_group_kernel(Nt N, R *const *A, int lda, int *const *ipiv, int *info,
         for (int l = 0; l < G; ++l) {
             const int q = piv[j][l] = int(p[l]);
             if (q != j)
-                for (int c = j; c < NC; ++c) std::swap(w[c * LD + j * G + l], w[c * LD + q * G + l]);
+                for (int c = j; c < NC; ++c)
+                    for (int k = 0; k < Q; ++k) std::swap(w[c * LD + j * S + k * G + l], w[c * LD + q * S + k * G + l]);
         }
+        alignas(64) R r[S];
+        T d[G];
         bool tiny = false;
-        for (int l = 0; l < G; ++l) {
-            d[l] = col[j * G + l];
-            r[l] = d[l] == R(0) ? R(1) : R(1) / d[l];
-            tiny |= (d[l] != R(0)) & !(std::abs(d[l]) >= sfmin);
+        for (int l = 0; l < G; ++l) d[l] = lane_get<T>(col + j * S + l);
+        if constexpr (Q == 1) {
+            for (int l = 0; l < G; ++l) {
+                r[l] = d[l] == R(0) ? R(1) : R(1) / d[l];
+                tiny |= (d[l] != R(0)) & !(std::abs(d[l]) >= sfmin);
+            }
+        } else {
+            // 1 / d by Smith's algorithm over the lanes (the quotient of the smaller part by the
+            // larger, so that nothing overflows before the result does), as selects rather than
+            // branches; std::complex's division, a library call per lane, took more time than the
+            // rest of the step at order 4. |d| >= sfmin holds where |re| + |im| >= 2 sfmin; std::abs
+            // (a hypot) decides the lanes below.
+            for (int l = 0; l < G; ++l) {
+                const R a = re(d[l]), b = im(d[l]);
+                const bool wide = std::abs(a) >= std::abs(b);
+                const R big = wide ? a : b, small = wide ? b : a;
+                const R t = small / big, inv = R(1) / (big + small * t);
+                const bool zero = d[l] == T(0);
+                r[l] = zero ? R(1) : wide ? inv : t * inv;
+                r[G + l] = zero ? R(0) : wide ? -t * inv : -inv;
+            }
+            for (int l = 0; l < G; ++l)
+                tiny |= d[l] != T(0) && !(abs1(d[l]) >= 2 * sfmin) && !(std::abs(d[l]) >= sfmin);
         }
         if (!tiny) {
-            for (int i = j + 1; i < N; ++i)
-                for (int l = 0; l < G; ++l) col[i * G + l] *= r[l];
+            for (int i = j + 1; i < N; ++i) {
+                R *e = col + i * S;
+                if constexpr (Q == 1) {
+                    for (int l = 0; l < G; ++l) e[l] *= r[l];
+                } else {
+                    for (int l = 0; l < G; ++l) {
+                        const R xr = e[l], xi = e[G + l];
+                        e[l] = xr * r[l] - xi * r[G + l];
+                        e[G + l] = xr * r[G + l] + xi * r[l];
+                    }
+                }
+            }
         } else {
             for (int i = j + 1; i < N; ++i)
                 for (int l = 0; l < G; ++l) {
-                    const R x = col[i * G + l];
-                    col[i * G + l] = d[l] != R(0) && !(std::abs(d[l]) >= sfmin) ? x / d[l] : x * r[l];
+                    R *e = col + i * S + l;
+                    const T x = lane_get<T>(e);
+                    lane_put(e, d[l] != T(0) && !(std::abs(d[l]) >= sfmin) ? x / d[l] : mul(x, lane_get<T>(r + l)));
                 }
         }
-        for (int l = 0; l < G; ++l) inf[l] = (d[l] == R(0)) & (inf[l] == 0) ? j + 1 : inf[l];
+        for (int l = 0; l < G; ++l) inf[l] = (d[l] == T(0)) & (inf[l] == 0) ? j + 1 : inf[l];
         for (int c = j + 1; c < NC; ++c) {
             R *wc = w + c * LD;
-            alignas(64) R t[G];
-            for (int l = 0; l < G; ++l) t[l] = wc[j * G + l];
-            for (int i = j + 1; i < N; ++i)
-                for (int l = 0; l < G; ++l) wc[i * G + l] -= col[i * G + l] * t[l];
+            alignas(64) R t[S];
+            for (int k = 0; k < S; ++k) t[k] = wc[j * S + k];
+            for (int i = j + 1; i < N; ++i) sub_mul(wc + i * S, col + i * S, t);
         }
     }
     // Column c of w holds its rows as they were after interchange c: row i of the result is its
@@ -138,22 +169,14 @@ bool getrf_group_kernel(Nt N, R *const *A, int lda, int *const *ipiv, int *info,
     int from[Cap][G];
     for (int i = 0; i < N; ++i)
         for (int l = 0; l < G; ++l) from[i][l] = i;
-    const int Gk = count / K * K;
     for (int c = N - 1; c >= 0; --c) {
         const R *wc = w + c * LD;
         const int64_t off = int64_t(c) * lda;
         // Rows up to c are in place (the later interchanges move rows past c only).
-        const int up = (c + 1) / K * K;
-        for (int i = 0; i < up; i += K)
-            for (int l0 = 0; l0 < Gk; l0 += K) {
-                V r[K];
-                for (int k = 0; k < K; ++k) r[k] = vload<V>(wc + (i + k) * G + l0);
-                transpose<R, 16>(r);
-                for (int k = 0; k < K; ++k) vstore(A[l0 + k] + off + i, r[k]);
-            }
+        group_column_copy<false>(A, off, c + 1, const_cast<R *>(wc), S, 0, count);
         for (int l = 0; l < count; ++l) {
-            R *a = A[l] + off;
-            for (int i = l < Gk ? up : 0; i < N; ++i) a[i] = wc[from[i][l] * G + l];
+            T *a = A[l] + off;
+            for (int i = c + 1; i < N; ++i) a[i] = lane_get<T>(wc + from[i][l] * S + l);
         }
         for (int i = 0; i < N; ++i)
             for (int l = 0; l < G; ++l) {
@@ -165,29 +188,36 @@ bool getrf_group_kernel(Nt N, R *const *A, int lda, int *const *ipiv, int *info,
         for (int j = 0; j < N; ++j) ipiv[l][j] = piv[j][l] + 1;
         info[l] = inf[l];
     }
-    // U x = y by columns, as dtrsm's upper solve (a division by each diagonal element); rows up
+    // U x = y by columns, as ?trsm's upper solve (a division by each diagonal element); rows up
     // to c of column c are final (the later interchanges move rows past c only).
     for (int c = N; c < NC; ++c) {
         R *x = w + c * LD;
         for (int k = N - 1; k >= 0; --k) {
             const R *u = w + k * LD;
-            for (int l = 0; l < G; ++l) x[k * G + l] /= u[k * G + l];
-            for (int i = 0; i < k; ++i)
-                for (int l = 0; l < G; ++l) x[i * G + l] -= x[k * G + l] * u[i * G + l];
+            alignas(64) R t[S];
+            if constexpr (Q == 1) {
+                for (int l = 0; l < G; ++l) t[l] = x[k * G + l] /= u[k * G + l];
+            } else {
+                for (int l = 0; l < G; ++l) {
+                    lane_put(x + k * S + l, lane_get<T>(x + k * S + l) / lane_get<T>(u + k * S + l));
+                    lane_put(t + l, lane_get<T>(x + k * S + l));
+                }
+            }
+            for (int i = 0; i < k; ++i) sub_mul(x + i * S, u + i * S, t);
         }
         for (int l = 0; l < count; ++l)
             if (inf[l] == 0) {
-                R *b = rhs.B[l] + int64_t(c - N) * rhs.ldb;
-                for (int i = 0; i < N; ++i) b[i] = x[i * G + l];
+                T *b = rhs.B[l] + int64_t(c - N) * rhs.ldb;
+                for (int i = 0; i < N; ++i) b[i] = lane_get<T>(x + i * S + l);
             }
     }
     return true;
 }
 
 // One instance of the kernel, with everything it calls inlined into it.
-template <class R, class Nt>
-BL_SMALL_FLATTEN bool getrf_group_one(Nt N, R *const *A, int lda, int *const *ipiv, int *info, int count,
-                                      const R *const *next, int next_count, GroupRhs<R> rhs) {
+template <class T, class Nt>
+BL_SMALL_FLATTEN bool getrf_group_one(Nt N, T *const *A, int lda, int *const *ipiv, int *info, int count,
+                                      const T *const *next, int next_count, GroupRhs<T> rhs) {
     return getrf_group_kernel(N, A, lda, ipiv, info, count, next, next_count, rhs);
 }
 
@@ -199,14 +229,13 @@ namespace BL_ISA {
 template <class R>
 bool getrf_group(int n, R *const *A, int lda, int *const *ipiv, int *info, int count, const R *const *next,
                  int next_count, GroupRhs<R> rhs) {
-    return with_group_order<ladder::lu::kGroupFixedMax, ladder::lu::kGroupMax>(
+    return with_group_order<R, ladder::lu::kGroupFixedMax, ladder::lu::kGroupMax<R>>(
         n, [&](auto N) { return getrf_group_one(N, A, lda, ipiv, info, count, next, next_count, rhs); });
 }
 
 #define BL_LU_GROUP(p, R)                                                                         \
     template bool getrf_group<R>(int, R *const *, int, int *const *, int *, int, const R *const *, int, GroupRhs<R>);
-#define BL_LU_GROUP_REAL(p, T) BL_REAL_ONLY_##p(BL_LU_GROUP, T)
-BL_PRECISIONS(BL_LU_GROUP_REAL)
+BL_PRECISIONS(BL_LU_GROUP)
 }  // namespace BL_ISA
 
 }  // namespace small

@@ -22,7 +22,7 @@ unsigned geqrf_group_kernel(Mt m, Nt n, R *const *A, int lda, R *const *tau, int
                         int next_count) {
     constexpr int G = group_size, CapM = capacity<Mt>, CapN = capacity<Nt>;
     const int LD = (m + 1) * G;
-    GroupCopy<R, Nt, CapN * (CapM + 1) * G> copy;
+    GroupCopy<R, CapN * (CapM + 1) * G> copy;
     R *const w = copy.get();
     if (!w) return lanes_all;
     alignas(64) R t[std::min(CapM, CapN)][G];

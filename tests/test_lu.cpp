@@ -323,6 +323,17 @@ TYPED_TEST(LU, GetrsUniformSizes) {
         }
 }
 
+// From order 256 (ladder::kTrsvSolveFrom) one right-hand side is solved on the library's trsv
+// (src_cpu/solve.hpp), two go to LAPACK's getrs: both, each op, the order the path starts at and
+// one past it.
+TYPED_TEST(LU, GetrsByColumns) {
+    for (char trans : {'N', 'T', 'C'}) {
+        SCOPED_TRACE(std::string("trans=") + trans);
+        check_getrs<TypeParam>(Layout::Strided, trans, {256, 256}, {1, 1});
+        check_getrs<TypeParam>(Layout::Variable, trans, {257, 256}, {1, 2});
+    }
+}
+
 TYPED_TEST(LU, GetrsVariableSizes) {
     for (char trans : {'N', 'T', 'C'}) {
         SCOPED_TRACE(std::string("trans=") + trans);

@@ -20,8 +20,8 @@ namespace ladder = bl::cpu::ladder;
 
 constexpr int kMax = ladder::kSmallMax;                   // the one-matrix kernels' cut-off
 constexpr int kPotrfMax = ladder::cholesky::kSmallMax;    // potrf's own
-constexpr int kPotrfGroupMax = ladder::cholesky::kGroupMax;
-constexpr int kGetrfGroupMax = ladder::lu::kGroupMax;
+template <class T> constexpr int kPotrfGroupMax = ladder::cholesky::kGroupMax<T>;
+template <class T> constexpr int kGetrfGroupMax = ladder::lu::kGroupMax<T>;
 constexpr int kQrMax = ladder::qr::kSmallMax;             // geqrf's and gebrd's, run-time sizes past kMax
 static_assert(ladder::gebrd::kSmallMax == kQrMax, "the one-matrix geqrf and gebrd take the same shapes");
 // Shapes past kMax, where geqrf and gebrd run with run-time sizes: both sides of the fixed-size
@@ -152,11 +152,7 @@ TYPED_TEST(Small, GetrfGroup) {
     using T = TypeParam;
     int unused;
     int *no_ipiv = nullptr;
-    if (!small::getrf_group_covers<T>(1)) {  // complex: not taken
-        EXPECT_FALSE(small::getrf_group<T>(1, nullptr, 1, &no_ipiv, &unused, 1));
-        return;
-    }
-    for (int n = 1; n <= kGetrfGroupMax; ++n)
+    for (int n = 1; n <= kGetrfGroupMax<T>; ++n)
         for (int count = 1; count <= small::group_size; ++count) {
             std::vector<Mat<T>> a;
             std::vector<T *> ptrs;
@@ -194,7 +190,7 @@ TYPED_TEST(Small, GetrfGroup) {
                 EXPECT_LT(diff_ratio(f_num, g_num, n), kCompare) << n << " " << count << " " << l;
             }
         }
-    EXPECT_FALSE(small::getrf_group<T>(kGetrfGroupMax + 1, nullptr, 1, &no_ipiv, &unused, 1));
+    EXPECT_FALSE(small::getrf_group<T>(kGetrfGroupMax<T> + 1, nullptr, 1, &no_ipiv, &unused, 1));
     EXPECT_FALSE(small::getrf_group<T>(4, nullptr, 4, &no_ipiv, &unused, small::group_size + 1));
 }
 
@@ -282,11 +278,7 @@ TYPED_TEST(Small, Potrf) {
 TYPED_TEST(Small, PotrfGroup) {
     using T = TypeParam;
     int unused;
-    if (!small::potrf_group_covers<T>(1)) {  // complex: not taken
-        EXPECT_FALSE(small::potrf_group<T>('L', 1, nullptr, 1, &unused, 1));
-        return;
-    }
-    for (int n = 1; n <= kPotrfGroupMax; ++n)
+    for (int n = 1; n <= kPotrfGroupMax<T>; ++n)
         for (char uplo : {'U', 'L'})
             for (int count = 1; count <= small::group_size; ++count) {
                 std::vector<Mat<T>> a, input;
@@ -314,7 +306,7 @@ TYPED_TEST(Small, PotrfGroup) {
                     EXPECT_TRUE(a[l].guards_intact());
                 }
             }
-    EXPECT_FALSE(small::potrf_group<T>('L', kPotrfGroupMax + 1, nullptr, 1, &unused, 1));
+    EXPECT_FALSE(small::potrf_group<T>('L', kPotrfGroupMax<T> + 1, nullptr, 1, &unused, 1));
     EXPECT_FALSE(small::potrf_group<T>('L', 4, nullptr, 4, &unused, small::group_size + 1));
 }
 

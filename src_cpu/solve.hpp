@@ -1,0 +1,52 @@
+// The solves with a factor that getrs and potrs run right-hand side by right-hand side at the
+// orders and counts of ladder::kTrsvSolveFrom and kTrsvRhsMax: each a pair of triangular solves
+// of the library's trsv kernels (small::trsv), of the system BLAS where those decline, in place
+// of LAPACK's getrs and potrs, which run the system BLAS's own solves.
+#pragma once
+
+#include <cstdint>
+#include <utility>
+
+#include "lapack.hpp"
+#include "small.hpp"
+
+namespace bl {
+namespace cpu {
+
+// x := op(A)^{-1} x (BLAS trsv); `next`, if not null, the matrix solved next, which the library's
+// kernel prefetches.
+template <class T>
+void trsv(char uplo, char trans, char diag, int n, const T *A, int lda, T *x, int incx, const T *next = nullptr) {
+    if (!small::trsv(uplo, trans, diag, n, A, lda, x, incx, next)) lapack::trsv(uplo, trans, diag, n, A, lda, x, incx);
+}
+
+// getrs's operation, column by column of B: the row interchanges, then L's unit triangle and U,
+// or their transposes in the reverse order.
+template <class T>
+void getrs_by_columns(char trans, int n, int nrhs, const T *A, int lda, const int *ipiv, T *B, int ldb) {
+    for (int c = 0; c < nrhs; ++c) {
+        T *x = B + int64_t(c) * ldb;
+        if (trans == 'N') {
+            for (int i = 0; i < n; ++i) std::swap(x[i], x[ipiv[i] - 1]);
+            trsv('L', 'N', 'U', n, A, lda, x, 1);
+            trsv('U', 'N', 'N', n, A, lda, x, 1);
+        } else {
+            trsv('U', trans, 'N', n, A, lda, x, 1);
+            trsv('L', trans, 'U', n, A, lda, x, 1);
+            for (int i = n - 1; i >= 0; --i) std::swap(x[i], x[ipiv[i] - 1]);
+        }
+    }
+}
+
+// potrs's operation, column by column of B: L then L^H, or U^H then U.
+template <class T> void potrs_by_columns(char uplo, int n, int nrhs, const T *A, int lda, T *B, int ldb) {
+    const char first = uplo == 'L' ? 'N' : 'C', second = uplo == 'L' ? 'C' : 'N';
+    for (int c = 0; c < nrhs; ++c) {
+        T *x = B + int64_t(c) * ldb;
+        trsv(uplo, first, 'N', n, A, lda, x, 1);
+        trsv(uplo, second, 'N', n, A, lda, x, 1);
+    }
+}
+
+}  // namespace cpu
+}  // namespace bl
