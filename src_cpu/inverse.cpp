@@ -22,13 +22,15 @@ template <class T> bool tiled_order(int n) {
     return tiled::available<T>() && n >= ladder::inverse::kTiledMin && n <= ladder::inverse::kTiledMax;
 }
 
-// A thread's workspace: the tiled inverses' for the largest order that goes to them, and `other(n)`
-// elements for the largest that does not (the in-cache kernels' or LAPACK's need); empty matrices
-// need none.
+// A thread's workspace: the most any matrix needs, the tiled inverses' for the orders that go to
+// them and `other(n)` elements for the others (the in-cache kernels' need, none for LAPACK's
+// orders: so not the need of the largest order); empty matrices need none.
 template <class T, class Op, class Other> int64_t inverse_workspace(const Op &op, Other &&other) {
-    const int tiled_n = largest(op.n, op.b.count, [&](int64_t i) { return tiled_order<T>(op.n[i]); });
-    const int other_n = largest(op.n, op.b.count, [&](int64_t i) { return op.n[i] > 0 && !tiled_order<T>(op.n[i]); });
-    return std::max(tiled_n ? tiled::inverse_workspace<T>(tiled_n) : 0, other_n ? int64_t(other(other_n)) : 0);
+    int64_t need = 0;
+    for (int64_t i = 0; i < (op.n.variable ? op.b.count : 1); ++i)
+        if (const int n = op.n[i]; n > 0)
+            need = std::max(need, tiled_order<T>(n) ? tiled::inverse_workspace<T>(n) : int64_t(other(n)));
+    return need;
 }
 
 // The 1-based position of the first exactly zero diagonal element of A, 0 if none: LAPACK's
