@@ -191,6 +191,7 @@ struct Case {
     double flops = 0;       // of the whole batch, LAPACK's counts (ops.hpp)
     std::vector<int> info;  // per matrix
     bool has_info = true;   // false for the BLAS routines, whose calls leave `info` alone
+    bool triangular = false;  // the routine reads (and writes) one triangle of A: the roofline's bytes
     // --stream: the library's info in device memory (gpu.cpp brings it back into `info`).
     int *device_info = nullptr;
     int *info_arg() { return device_info ? device_info : info.data(); }

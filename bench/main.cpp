@@ -67,7 +67,8 @@ with identical pivots), "pivots differing" counts the ipiv entries that differ (
 legitimately differ on ties, and then the factors too). With device data the run first measures the
 roofs (a 1 GiB device-to-device copy: bytes read + written per second; cuBLAS's GEMM of the
 precision at n = 8192) and prints them; each size then gets "bound" (mem when the routine's flops
-per byte, its arrays read once and written once, are below the ridge, gemm above) and "% roof"
+per byte, its arrays read once and written once -- of a triangular A (trsv, trsm, potrf, potrs,
+posv, trtri, potri) the triangle --, are below the ridge, gemm above) and "% roof"
 (batchlapack's bytes per second over the copy bandwidth, or its flop/s over the GEMM rate).
 
 Each implementation runs once to warm up, then --runs times, the implementations taking turns run
@@ -397,7 +398,9 @@ int main(int argc, char **argv) {
         }
         if (roof.gemm > 0) {  // the bytes a call must move at least: inputs once, outputs once, info
             double bytes = c->has_info ? double(c->batch) * sizeof(int) : 0;
-            for (auto &a : c->arrays()) bytes += double(a->bytes()) * (a->use == Use::inout ? 2 : 1);
+            for (auto &a : c->arrays())
+                bytes += double(a->bytes()) * (a->use == Use::inout ? 2 : 1) *
+                         (c->triangular && a->name == "A" ? (n + 1.0) / (2.0 * n) : 1.0);  // one triangle
             const double call = seconds.back() / o.repeat;
             const bool memory = c->flops / bytes < roof.gemm / roof.bandwidth;
             row.push_back({"bound", memory ? "mem" : "gemm", memory ? "mem" : "gemm"});

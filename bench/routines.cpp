@@ -263,6 +263,7 @@ template <class T> void getri_oop(Case &c) {
 
 // The triangular inverse of the upper triangle of a diagonally dominant matrix.
 template <class T> void trtri(Case &c) {
+    c.triangular = true;
     const int n = c.n;
     auto &A = c.output<T>("A", int64_t(n) * n);
     fill_dominant(A, n, c.batch);
@@ -355,6 +356,7 @@ template <class T> void gesv_np(Case &c) {
 
 // ---- Cholesky (lower triangle) -------------------------------------------------------------
 template <class T> void potrf(Case &c) {
+    c.triangular = true;
     const int n = c.n;
     auto &A = c.output<T>("A", int64_t(n) * n);
     fill_spd(A, n, c.batch);
@@ -366,6 +368,7 @@ template <class T> void potrf(Case &c) {
 
 // potrs and posv: the same arguments.
 template <class T> void potrs(Case &c) {
+    c.triangular = true;
     const int n = c.n, r = c.nrhs;
     auto &A = c.input<T>("A", int64_t(n) * n);
     auto &B = c.output<T>("B", int64_t(n) * r);
@@ -385,6 +388,7 @@ template <class T> void potrs(Case &c) {
 }
 
 template <class T> void posv(Case &c) {
+    c.triangular = true;
     const int n = c.n, r = c.nrhs;
     auto &A = c.output<T>("A", int64_t(n) * n);
     auto &B = c.output<T>("B", int64_t(n) * r);
@@ -413,6 +417,7 @@ template <class T> void posv(Case &c) {
 
 // The inverse from potrf's factor (factored by LAPACK, untimed).
 template <class T> void potri(Case &c) {
+    c.triangular = true;
     const int n = c.n;
     auto &A = c.output<T>("A", int64_t(n) * n);
     fill_spd(A, n, c.batch);
@@ -547,6 +552,7 @@ template <class T> void gebrd(Case &c) {
 // ---- BLAS (no info: the LAPACK side returns 0) ---------------------------------------------
 // x := inv(L) x, L lower triangular and diagonally dominant.
 template <class T> void trsv(Case &c) {
+    c.triangular = true;
     c.has_info = false;
     const int n = c.n;
     auto &A = c.input<T>("A", int64_t(n) * n);
@@ -565,6 +571,7 @@ template <class T> void trsv(Case &c) {
 
 // B := inv(L) B, B n x nrhs.
 template <class T> void trsm(Case &c) {
+    c.triangular = true;
     c.has_info = false;
     const int n = c.n, r = c.nrhs;
     auto &A = c.input<T>("A", int64_t(n) * n);
