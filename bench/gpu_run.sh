@@ -17,9 +17,11 @@
 #   issue5     issue 5's tables: geqrf, gels; geqrf vbatch; gebrd
 #   issue23    issue 23's roofline cells: getrf, potrf, geqrf in d at n = 8, 16, 32, 512 and trsv at
 #              256, 512 with the roofs measured in the run; getrf and potrf in z and c to n = 64
+#   issue22    issue 22's tables: getrf + getri_oop, getrf_np, trtri, potri at n = 8 .. 512
 #   issue21    issue 21's tables: getrf on a stream with info on the device (timed by events,
 #              cuBLAS on the same stream); 100 getrf + getrs pairs (gesv's parts) enqueued back to
-#              back, against their kernels' own time; the host's time inside an enqueued call
+#              back, against their kernels' own time; the host's time inside an enqueued call,
+#              a run's first call alone and 20 calls in sequence
 # (default: all of them but sanitize_suite, longer than one call). Double precision, the issues'
 # default batches.
 # Logs go to $OUT (the device tool's folder; build/gpu_run without it), with the tables' CSV files
@@ -134,8 +136,15 @@ part_issue23() {
     table ${routine}_$p --routine $routine --precision $p --sizes 8,16,32,64 --runs 3
   done; done
 }
+part_issue22() {
+  for routine in getri_oop getrf_np trtri potri; do
+    table ${routine} --routine $routine --sizes 8,16,32,64,128,256,512 --runs 3
+  done
+}
 part_issue21() {
   table getrf_stream --routine getrf --stream --sizes 8,16,32 --runs 10
+  # the enqueue time of calls in sequence (a time-stepping loop), cuBLAS's beside it
+  table getrf_stream_enqueue --routine getrf --stream --repeat 20 --sizes 8,16,32 --runs 5
   table gesv_stream_sequence --routine gesv --stream --repeat 100 --sizes 32 --batch 10000 --runs 5
 }
 

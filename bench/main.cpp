@@ -109,7 +109,10 @@ Options:
                    (batchlapack through bl_set_stream, the vendors' handles set to it), info in
                    device memory for all, each run timed by events on the stream (not by the host
                    clock), info fetched after the stop event. Adds "enqueue us": the host's
-                   median time inside one batchlapack call, which returns before its work ends.
+                   median time inside one batchlapack call, which returns before its work ends
+                   (with --repeat, per call of the K), and the same for the best peer. A run's
+                   first call follows the restore of the input and a synchronisation: it finds
+                   the host's caches cold, and costs more than the calls of a steady sequence.
   --repeat K       with --stream: a run is K calls back to back on the stream (outputs not
                    checked: each call works on the previous one's results). Adds for batchlapack
                    (and its parts, e.g. getrf+getrs for gesv) "kernels ms": the K calls timed
@@ -408,6 +411,10 @@ int main(int argc, char **argv) {
         }
         if (o.stream) {
             add(row, "enqueue us", "%.1f", host.back() / o.repeat * 1e6, "%.4g");
+            if (impls.size() > 1) {  // the best peer's, for scale: the same stream, the same moment of a run
+                const auto best = std::max_element(gflops.begin(), gflops.end() - 1) - gflops.begin();
+                add(row, impls[size_t(best)].name + " enqueue us", "%.1f", host[size_t(best)] / o.repeat * 1e6, "%.4g");
+            }
             if (o.repeat > 1) {  // batchlapack and its parts again, their kernels back to back
                 std::vector<Peer> ours(impls.end() - (c->parts ? 2 : 1), impls.end());
                 g_stream.held = true;
