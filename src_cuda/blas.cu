@@ -1,5 +1,5 @@
 // CUDA backend: triangular solves (trsv, trsm) with the library's own per-matrix routine, and
-// the triangular inverse (trtri: the solve against the identity).
+// the triangular inverse (trtri: inverse.cuh).
 #include "backend.hpp"
 #include "inverse.cuh"
 #include "kernels.cuh"
@@ -323,30 +323,13 @@ template <class T> int run(const Trsm<T> &op) {
 }
 BL_INSTANTIATE_RUN(Trsm)
 
-// trtri: A X = I solved into a workspace (by the register solve up to order 32, a right-hand
-// side a round; by trsm's body beyond), X's triangle then copied into A (its diagonal only for
-// diag 'N': for 'U' it is not referenced). info, for diag 'N', is LAPACK's: the first exactly
-// zero diagonal element, the matrix then left unchanged.
+// trtri: inverse.cuh.
 template <class T> int run(const Trtri<T> &op) {
     return drive(
         op, [&](Driver &d) { d.add(op.A, [&](int64_t i) { return Shape{op.n[i], op.n[i]}; }, true); },
         [&](Chunk &c) {
-            using D = Dev<T>;
-            const char uplo = op.uplo.value;
-            const bool lower = uplo == 'L', unit = op.diag.value == 'U';
-            invert_in_place(c, op.n, op.A, !unit, uplo, !unit, false, [&](const View<D> &x) {
-                const int maxn = chunk_max(op.n, c);
-                const View<const D> a = c.view(as_const(op.A));
-                const Triangle t{lower, false, false, unit};
-                if (maxn <= 32) {
-                    launch_solve_registers(SolveRegisters<D>{c.sizes(op.n), c.sizes(op.n), a, View<const int>{}, x,
-                                                             false, 1, {t, t}, c.info, c.count},
-                                           maxn, c.stream);
-                    return;
-                }
-                const TrsmBody<D> body{true, lower, false, false, unit, D(1), c.sizes(op.n), c.sizes(op.n), a, x};
-                launch(body, c.count, false, block_threads(maxn), 0, c.stream);
-            });
+            invert_triangular<T>(c, chunk_max(op.n, c), c.sizes(op.n), c.view(op.A), op.uplo.value,
+                                 op.diag.value == 'U');
         });
 }
 BL_INSTANTIATE_RUN(Trtri)

@@ -300,17 +300,11 @@ template <class T> int run(const Posv<T> &op) {
 }
 BL_INSTANTIATE_RUN(Posv)
 
-// potri: A X = I solved by potrs into a workspace, X's uplo triangle then copied into A. info is
-// LAPACK's (its trtri's on the factor): the first exactly zero diagonal element.
+// potri: inverse.cuh.
 template <class T> int run(const Potri<T> &op) {
     return drive(
         op, [&](Driver &d) { d.add(op.A, [&](int64_t i) { return Shape{op.n[i], op.n[i]}; }, true); },
-        [&](Chunk &c) {
-            const char uplo = op.uplo.value;
-            invert_in_place(c, op.n, op.A, true, uplo, true, true, [&](const View<Dev<T>> &x) {
-                launch_potrs(c, uplo, op.n, op.n, c.view(as_const(op.A)), x, c.info);
-            });
-        });
+        [&](Chunk &c) { invert_spd<T>(c, chunk_max(op.n, c), c.sizes(op.n), c.view(op.A), op.uplo.value); });
 }
 BL_INSTANTIATE_RUN(Potri)
 

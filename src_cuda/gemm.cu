@@ -6,39 +6,13 @@
 //  - gemv with a negative increment (BLAS walks the vector from its end).
 // beta = 0 goes to cuBLAS, which documents that C (y) is then not read, as BLAS.
 #include "backend.hpp"
+#include "cublas.cuh"
 #include "kernels.cuh"
 #include "stage.cuh"
-
-#include <cuComplex.h>
-
-#include <complex>
 
 namespace bl {
 namespace cuda {
 namespace {
-
-// cuBLAS's names for a precision.
-template <class T> struct Blas;
-template <> struct Blas<float> {
-    using type = float;
-    static constexpr cudaDataType data = CUDA_R_32F;
-    static constexpr cublasComputeType_t compute = CUBLAS_COMPUTE_32F;
-};
-template <> struct Blas<double> {
-    using type = double;
-    static constexpr cudaDataType data = CUDA_R_64F;
-    static constexpr cublasComputeType_t compute = CUBLAS_COMPUTE_64F;
-};
-template <> struct Blas<std::complex<float>> {
-    using type = cuComplex;
-    static constexpr cudaDataType data = CUDA_C_32F;
-    static constexpr cublasComputeType_t compute = CUBLAS_COMPUTE_32F;
-};
-template <> struct Blas<std::complex<double>> {
-    using type = cuDoubleComplex;
-    static constexpr cudaDataType data = CUDA_C_64F;
-    static constexpr cublasComputeType_t compute = CUBLAS_COMPUTE_64F;
-};
 
 // gemv has no type-generic cuBLAS routine: one overload per precision of each batched form.
 #define BL_CUBLAS_GEMV(p, T)                                                                              \
@@ -58,10 +32,6 @@ BL_CUBLAS_GEMV(D, double)
 BL_CUBLAS_GEMV(C, cuComplex)
 BL_CUBLAS_GEMV(Z, cuDoubleComplex)
 #undef BL_CUBLAS_GEMV
-
-cublasOperation_t blas_op(char trans) {
-    return trans == 'N' ? CUBLAS_OP_N : trans == 'T' ? CUBLAS_OP_T : CUBLAS_OP_C;
-}
 
 // C := alpha op(A) op(B) + beta C for matrix i, with BLAS's rules: nothing when C is empty or
 // alpha op(A) op(B) vanishes (alpha = 0 or k = 0) and beta = 1; A and B not read when it vanishes;

@@ -1,6 +1,6 @@
 // CUDA backend: LU factorization (getrf) and the solves built on it (getrs, gesv), the same
 // without pivoting (getrf_np, getrs_np, gesv_np: the kernels given no pivots), and the inverse
-// from the factors (getri, getri_oop: getrs against the identity).
+// from the factors (getri, getri_oop: inverse.cuh).
 #include "backend.hpp"
 #include "blocked.cuh"
 #include "inverse.cuh"
@@ -198,8 +198,7 @@ template <class T> int run(const GesvNp<T> &op) { return run_gesv(op); }
 BL_INSTANTIATE_RUN(Gesv)
 BL_INSTANTIATE_RUN(GesvNp)
 
-// getri: up to order 32 in registers, in place; beyond, A X = I solved by getrs into a workspace
-// (A's factors are read while X is written), then copied into A.
+// getri and getri_oop: inverse.cuh.
 template <class T> int run(const Getri<T> &op) {
     return drive(
         op,
@@ -208,22 +207,12 @@ template <class T> int run(const Getri<T> &op) {
             d.add(op.ipiv, [&](int64_t i) { return Shape{op.n[i], 1}; }, false);
         },
         [&](Chunk &c) {
-            const int maxn = chunk_max(op.n, c);
-            if (maxn <= 32) {
-                launch_getri_registers(GetriRegisters<Dev<T>>{c.sizes(op.n), c.view(as_const(op.A)), c.view(op.ipiv),
-                                                              c.view(op.A), c.info, false, c.count},
-                                       maxn, c.stream);
-                return;
-            }
-            invert_in_place(c, op.n, op.A, true, 'A', true, false, [&](const View<Dev<T>> &x) {
-                launch_getrs(c, 'N', op.n, op.n, c.view(as_const(op.A)), c.view(op.ipiv), x, c.info);
-            });
+            const View<Dev<T>> a = c.view(op.A);
+            invert_lu<T>(c, chunk_max(op.n, c), c.sizes(op.n), readonly(a), c.view(op.ipiv), a, false);
         });
 }
 BL_INSTANTIATE_RUN(Getri)
 
-// getri_oop: up to order 32 in registers; beyond, C = I (a copy of the factors where U is
-// singular), then A C = I solved in place.
 template <class T> int run(const GetriOop<T> &op) {
     return drive(
         op,
@@ -233,17 +222,7 @@ template <class T> int run(const GetriOop<T> &op) {
             d.add(op.C, [&](int64_t i) { return Shape{op.n[i], op.n[i]}; }, true);
         },
         [&](Chunk &c) {
-            using D = Dev<T>;
-            const int maxn = chunk_max(op.n, c);
-            const View<const D> a = c.view(op.A);
-            const View<D> x = c.view(op.C);
-            if (maxn <= 32) {
-                launch_getri_registers(GetriRegisters<D>{c.sizes(op.n), a, c.view(op.ipiv), x, c.info, true, c.count},
-                                       maxn, c.stream);
-                return;
-            }
-            launch_inverse_step(InverseStart<D>{c.sizes(op.n), a, x, c.info, true, true}, c, maxn);
-            launch_getrs(c, 'N', op.n, op.n, a, c.view(op.ipiv), x, c.info);
+            invert_lu<T>(c, chunk_max(op.n, c), c.sizes(op.n), c.view(op.A), c.view(op.ipiv), c.view(op.C), true);
         });
 }
 BL_INSTANTIATE_RUN(GetriOop)

@@ -1,0 +1,346 @@
+// CUDA backend: the inverses' kernels and their order of work (inverse.cuh says how they go).
+#include "cublas.cuh"
+#include "inverse.cuh"
+#include "precisions.hpp"
+
+#include <algorithm>
+
+namespace bl {
+namespace cuda {
+namespace {
+
+// Row `lane` of a triangle T (upper, or lower) of order N <= NB in registers; column c of inv(T)
+// by substitution against e_c, one column a round (the column's element r in lane r), the
+// diagonal's reciprocal scaling x_k in its lane before a shuffle broadcasts it. Every index into
+// f[] and w[] is a compile-time constant (the rounds are unrolled), so both stay in registers.
+// potri inverts the upper factor U (for 'L', U = L^H, read along L's columns) and forms
+// inv(A) = inv(U) inv(U)^H from the rows of inv(U) held in w[]: element (r, s) is lane r's row
+// times lane s's, conjugated. All loads come before the first store (a warp barrier between
+// them): the inverse is written over the matrix.
+template <int NB, class T> __global__ void __launch_bounds__(128) tri_inverse_registers(TriInverseRegisters<T> g) {
+    const int lane = threadIdx.x & (NB - 1), group = lane_id() & ~(NB - 1);
+    const int64_t gi = (int64_t(blockIdx.x) * blockDim.x + threadIdx.x) / NB, i = gi / g.per;
+    const bool live = gi < g.count;
+    const int N = live ? g.n[i] : 0;
+    const bool mine = lane < N;
+    const int lda = live ? g.A.ldi(i) : 0;
+    T *a = live ? g.A.at(i) + (gi % g.per) * N * (int64_t(lda) + 1) : nullptr;
+    const bool upper = g.potri || !g.lower, transposed = g.potri && g.lower;
+    T f[NB], d = T(1);  // the row's elements off the diagonal, and its diagonal
+#pragma unroll
+    for (int k = 0; k < NB; ++k) {
+        const bool in = mine && k < N && (upper ? k > lane : k < lane);
+        f[k] = in ? (transposed ? conj_(a[k + int64_t(lane) * lda]) : a[lane + int64_t(k) * lda]) : T(0);
+    }
+    if (mine && !g.unit) d = conj_if(transposed, a[lane + int64_t(lane) * lda]);
+    const unsigned zeros = ballot(mine && is_zero(d)) >> group;
+    const int info = first_set(NB == 32 ? zeros : zeros & ((1u << NB) - 1));
+    warp_sync();  // every load of the warp done before any store
+    const bool store = live && info == 0 && mine;
+    const T inv = T(1) / d;
+    // every lane of the warp runs the same rounds (the shuffles need them all)
+    const int rounds = lanes_max(N);
+    T w[NB];  // row `lane` of inv(T) (potri)
+#pragma unroll
+    for (int c = 0; c < NB; ++c) {
+        T v = T(0);
+        if (c < rounds) {
+            v = lane == c ? T(1) : T(0);
+            if (upper) {
+#pragma unroll
+                for (int k = c; k >= 0; --k) {
+                    if (lane == k) v *= inv;
+                    const T vk = shfl(v, k, NB);
+                    if (lane < k) v -= f[k] * vk;
+                }
+            } else {
+#pragma unroll
+                for (int k = c; k < NB; ++k) {
+                    if (lane == k) v *= inv;
+                    const T vk = shfl(v, k, NB);
+                    if (lane > k) v -= f[k] * vk;
+                }
+            }
+            if (!g.potri && store && c < N && (upper ? lane <= c : lane >= c) && !(g.unit && lane == c))
+                a[lane + int64_t(c) * lda] = v;
+        }
+        w[c] = v;
+    }
+    if (g.potri) {
+#pragma unroll
+        for (int s = 0; s < NB; ++s) {
+            if (s >= rounds) continue;
+            T p = T(0);
+#pragma unroll
+            for (int k = s; k < NB; ++k) p += w[k] * conj_(shfl(w[k], s, NB));
+            if (store && s < N && (g.lower ? lane >= s : lane <= s)) a[lane + int64_t(s) * lda] = lane == s ? T(real_(p)) : p;
+        }
+    }
+    if (live && lane == 0 && g.info) g.info[i] = info;
+}
+
+// info[i] = the position (1-based) of the first exactly zero diagonal element of A_i, else 0.
+template <class T> struct DiagonalInfo {
+    Sizes n;
+    View<const T> A;
+    int *info;
+    template <class Team> __device__ void operator()(const Team &t, int64_t i, void *, void *scratch) const {
+        const int N = n[i];
+        const T *a = A.at(i);
+        const int lda = A.ldi(i);
+        // each thread's first zero, then the team's lowest (argmax: the largest flag, lowest index)
+        int zero = 0x7fffffff;
+        for (int j = t.rank(); j < N; j += t.size())
+            if (is_zero(a[j + int64_t(j) * lda])) {
+                zero = j;
+                break;
+            }
+        zero = argmax(t, zero < N ? 1 : 0, zero, scratch);
+        if (t.rank() == 0) info[i] = zero < N ? zero + 1 : 0;
+    }
+};
+
+// The workspace's matrices: `count` of order M (a multiple of 32), M * M elements apart.
+template <class T> struct Padded {
+    T *base;
+    int M;
+    __host__ __device__ int64_t size() const { return int64_t(M) * M; }
+    __host__ __device__ T *at(int64_t i) const { return base + i * size(); }
+    View<T> view() const { return {base, size(), nullptr, M, nullptr}; }
+};
+
+// X_i = A_i's triangle `part` ('U' or 'L'; its diagonal 1 with `unit`), zeros in the other, the
+// identity past order n_i: the inverse of X_i is then inv(triangle) beside the identity.
+template <class T> struct Extract {
+    Sizes n;
+    View<const T> A;
+    Padded<T> X;
+    char part;
+    bool unit;
+    template <class Team> __device__ void operator()(const Team &t, int64_t i, void *, void *) const {
+        const int N = n[i], M = X.M, lda = A.ldi(i);
+        const T *a = A.at(i);
+        T *x = X.at(i);
+        for (int e = t.rank(); e < M * M; e += t.size()) {
+            const int c = e / M, r = e - c * M;
+            T v = T(0);
+            if (r == c) v = r < N && !unit ? a[r + int64_t(c) * lda] : T(1);
+            else if (r < N && c < N && (part == 'U' ? r < c : r > c)) v = a[r + int64_t(c) * lda];
+            x[e] = v;
+        }
+    }
+};
+
+// A_i's part `part` ('U' / 'L': that triangle, its diagonal with `diagonal`) = X_i's, where
+// info[i] = 0. A Hermitian X (potri) gives its diagonal's real part: LAPACK's potri returns a
+// real diagonal, the products leave rounding in its imaginary part.
+template <class T> struct Finish {
+    Sizes n;
+    Padded<const T> X;
+    View<T> A;
+    const int *info;
+    char part;
+    bool diagonal, hermitian;
+    template <class Team> __device__ void operator()(const Team &t, int64_t i, void *, void *) const {
+        const int N = n[i], M = X.M, lda = A.ldi(i);
+        if (info[i] != 0) return;
+        const T *x = X.at(i);
+        T *a = A.at(i);
+        for (int e = t.rank(); e < N * N; e += t.size()) {
+            const int c = e / N, r = e - c * N;
+            if (!(r == c ? diagonal : part == 'U' ? r < c : r > c)) continue;
+            const T v = x[r + int64_t(c) * M];
+            a[r + int64_t(c) * lda] = hermitian && r == c ? T(real_(v)) : v;
+        }
+    }
+};
+
+// getri's last step: X_i = R_i P^T, R = inv(U) inv(L), that is R's columns in the order LAPACK's
+// column interchanges (last to first) leave them, where info[i] = 0; elsewhere, with
+// `copy_failed` (getri_oop), X_i = the factors. The block's tile holds the column order.
+template <class T> struct LuFinish {
+    Sizes n;
+    Padded<const T> R;
+    View<const int> ipiv;
+    View<const T> A;
+    View<T> X;
+    const int *info;
+    bool copy_failed;
+    template <class Team> __device__ void operator()(const Team &t, int64_t i, void *tile, void *) const {
+        const int N = n[i], ldx = X.ldi(i);
+        T *x = X.at(i);
+        if (info[i] != 0) {
+            if (copy_failed) copy_matrix(t, N, N, A.at(i), A.ldi(i), x, ldx);
+            return;
+        }
+        int *from = static_cast<int *>(tile);  // column j of X is column from[j] of R
+        for (int j = t.rank(); j < N; j += t.size()) from[j] = j;
+        t.sync();
+        if (t.rank() == 0) {
+            const int *p = ipiv.at(i);
+            for (int j = N - 2; j >= 0; --j) {
+                const int q = p[j] - 1, keep = from[j];
+                from[j] = from[q];
+                from[q] = keep;
+            }
+        }
+        t.sync();
+        const T *r = R.at(i);
+        for (int e = t.rank(); e < N * N; e += t.size()) {
+            const int c = e / N, row = e - c * N;
+            x[row + int64_t(c) * ldx] = r[row + int64_t(from[c]) * R.M];
+        }
+    }
+};
+
+constexpr int kBlock = 32;  // the diagonal blocks the register kernel inverts
+constexpr int kExtractThreads = 256;
+inline int padded_order(int maxn) { return (maxn + kBlock - 1) / kBlock * kBlock; }
+
+// The triangles of X (upper, or `lower`) inverted in place: the diagonal blocks, then pairs of
+// inverted neighbours joined by two products, the pair's order doubling at each level; T12's
+// place (T21's) gets -inv(T11) T12 inv(T22) (-inv(T22) T21 inv(T11)). The product of the first
+// two goes to W (M * M / 4 elements a matrix: a pair's off-diagonal block is at most that). The
+// products run on the zero-padded triangles as full GEMMs: twice trmm's operations, at GEMM's rate.
+template <class T> void invert_padded(Chunk &c, const Padded<Dev<T>> &X, Dev<T> *W, bool lower, int64_t count) {
+    using D = Dev<T>;
+    const int M = X.M;
+    const int per = M / kBlock;
+    launch_tri_inverse_registers(
+        TriInverseRegisters<D>{Sizes{kBlock}, X.view(), nullptr, lower, false, false, per, count * per}, kBlock,
+        c.stream);
+    if (M == kBlock) return;
+    const cublasHandle_t h = c.blas();
+    const long long sq = X.size(), sw = sq / 4;
+    for (int half = kBlock; half < M; half *= 2)
+        for (int p = 0; p + half < M; p += 2 * half) {
+            const int rest = std::min(half, M - p - half);  // the second block's order
+            D *t11 = X.base + p + int64_t(p) * M, *t22 = X.base + (p + half) * (int64_t(M) + 1);
+            if (!lower) {
+                D *t12 = X.base + p + int64_t(p + half) * M;  // half x rest
+                gemm_strided<T>(h, 'N', 'N', half, rest, half, T(1), {t11, M, sq}, {t12, M, sq}, T(0), W, half, sw,
+                                count);
+                gemm_strided<T>(h, 'N', 'N', half, rest, rest, T(-1), {W, half, sw}, {t22, M, sq}, T(0), t12, M, sq,
+                                count);
+            } else {
+                D *t21 = X.base + (p + half) + int64_t(p) * M;  // rest x half
+                gemm_strided<T>(h, 'N', 'N', rest, half, rest, T(1), {t22, M, sq}, {t21, M, sq}, T(0), W, rest, sw,
+                                count);
+                gemm_strided<T>(h, 'N', 'N', rest, half, half, T(-1), {W, rest, sw}, {t11, M, sq}, T(0), t21, M, sq,
+                                count);
+            }
+        }
+}
+
+// The part of a chunk's views from its s-th matrix on.
+template <class V> V from(V v, int64_t s) {
+    if (v.ptrs) v.ptrs += s;
+    else if (v.base) v.base += s * v.stride;
+    if (v.lds) v.lds += s;
+    return v;
+}
+inline Sizes from(Sizes x, int64_t s) {
+    if (x.per) x.per += s;
+    return x;
+}
+
+// Runs body(first, count) over pieces of the chunk small enough that `squares` padded matrices of
+// order M each fit an eighth of the device's memory (a large batch on the device is one chunk).
+template <class D, class F> void in_pieces(const Chunk &c, int M, double squares, F &&body) {
+    const double bytes = squares * double(M) * M * sizeof(D);
+    const int64_t piece = std::max<int64_t>(1, int64_t(double(device_memory()) / 8 / bytes));
+    for (int64_t s = 0; s < c.count; s += piece) body(s, std::min(piece, c.count - s));
+}
+
+}  // namespace
+
+template <class T> void launch_tri_inverse_registers(const TriInverseRegisters<T> &g, int largest, cudaStream_t stream) {
+    launch_register_groups(largest, g.count, [&](auto nb, unsigned blocks) {
+        tri_inverse_registers<decltype(nb)::value><<<blocks, 128, 0, stream>>>(g);
+    });
+    check_launch("tri_inverse_registers");
+}
+
+template <class T> void invert_triangular(Chunk &c, int maxn, Sizes n, const View<Dev<T>> &A, char uplo, bool unit) {
+    using D = Dev<T>;
+    const bool lower = uplo == 'L';
+    if (maxn <= kBlock) {
+        launch_tri_inverse_registers(TriInverseRegisters<D>{n, A, c.info, lower, unit, false, 1, c.count}, maxn, c.stream);
+        return;
+    }
+    if (unit) c.clear_info();  // LAPACK's trtri looks at no diagonal element then
+    else launch_blocks(DiagonalInfo<D>{n, readonly(A), c.info}, c.count, 256, 0, c.stream);
+    const int M = padded_order(maxn);
+    in_pieces<D>(c, M, 1.25, [&](int64_t s, int64_t count) {
+        Workspace ws(size_t(count) * size_t(M) * M * sizeof(D) * 5 / 4, c.stream);
+        const Padded<D> X{ws.at<D>(), M};
+        launch_blocks(Extract<D>{from(n, s), readonly(from(A, s)), X, uplo, unit}, count, kExtractThreads, 0, c.stream);
+        invert_padded<T>(c, X, X.at(count), lower, count);
+        launch_blocks(Finish<D>{from(n, s), {X.base, M}, from(A, s), c.info + s, uplo, !unit, false}, count,
+                      kExtractThreads, 0, c.stream);
+    });
+}
+
+template <class T> void invert_spd(Chunk &c, int maxn, Sizes n, const View<Dev<T>> &A, char uplo) {
+    using D = Dev<T>;
+    const bool lower = uplo == 'L';
+    if (maxn <= kBlock) {
+        launch_tri_inverse_registers(TriInverseRegisters<D>{n, A, c.info, lower, false, true, 1, c.count}, maxn, c.stream);
+        return;
+    }
+    launch_blocks(DiagonalInfo<D>{n, readonly(A), c.info}, c.count, 256, 0, c.stream);
+    const int M = padded_order(maxn);
+    in_pieces<D>(c, M, 2, [&](int64_t s, int64_t count) {
+        // X: the factor, then its inverse; Y: first the pairs' products, then inv(A)
+        Workspace ws(size_t(count) * size_t(M) * M * sizeof(D) * 2, c.stream);
+        const Padded<D> X{ws.at<D>(), M}, Y{X.at(count), M};
+        launch_blocks(Extract<D>{from(n, s), readonly(from(A, s)), X, uplo, false}, count, kExtractThreads, 0, c.stream);
+        invert_padded<T>(c, X, Y.base, lower, count);
+        // inv(A) = inv(U) inv(U)^H, or inv(L)^H inv(L)
+        const long long sq = X.size();
+        gemm_strided<T>(c.blas(), lower ? 'C' : 'N', lower ? 'N' : 'C', M, M, M, T(1), {X.base, M, sq},
+                        {X.base, M, sq}, T(0), Y.base, M, sq, count);
+        launch_blocks(Finish<D>{from(n, s), {Y.base, M}, from(A, s), c.info + s, uplo, true, true}, count,
+                      kExtractThreads, 0, c.stream);
+    });
+}
+
+template <class T>
+void invert_lu(Chunk &c, int maxn, Sizes n, const View<const Dev<T>> &A, const View<const int> &ipiv,
+               const View<Dev<T>> &X, bool out_of_place) {
+    using D = Dev<T>;
+    if (maxn <= kBlock) {
+        launch_getri_registers(GetriRegisters<D>{n, A, ipiv, X, c.info, out_of_place, c.count}, maxn, c.stream);
+        return;
+    }
+    launch_blocks(DiagonalInfo<D>{n, A, c.info}, c.count, 256, 0, c.stream);
+    const int M = padded_order(maxn);
+    in_pieces<D>(c, M, 3, [&](int64_t s, int64_t count) {
+        // U and L, inverted in place; R = inv(U) inv(L), which before the product holds the
+        // pairs' products
+        Workspace ws(size_t(count) * size_t(M) * M * sizeof(D) * 3, c.stream);
+        const Padded<D> U{ws.at<D>(), M}, L{U.at(count), M}, R{L.at(count), M};
+        const View<const D> a = from(A, s);
+        launch_blocks(Extract<D>{from(n, s), a, U, 'U', false}, count, kExtractThreads, 0, c.stream);
+        launch_blocks(Extract<D>{from(n, s), a, L, 'L', true}, count, kExtractThreads, 0, c.stream);
+        invert_padded<T>(c, U, R.base, false, count);
+        invert_padded<T>(c, L, R.base, true, count);
+        const long long sq = U.size();
+        gemm_strided<T>(c.blas(), 'N', 'N', M, M, M, T(1), {U.base, M, sq}, {L.base, M, sq}, T(0), R.base, M, sq,
+                        count);
+        launch_blocks(LuFinish<D>{from(n, s), {R.base, M}, from(ipiv, s), a, from(X, s), c.info + s, out_of_place},
+                      count, kExtractThreads, sizeof(int) * size_t(maxn), c.stream);
+    });
+}
+
+#define BL_INSTANTIATE(p, T)                                                                                    \
+    template void launch_tri_inverse_registers(const TriInverseRegisters<Dev<T>> &, int, cudaStream_t);         \
+    template void invert_triangular<T>(Chunk &, int, Sizes, const View<Dev<T>> &, char, bool);                  \
+    template void invert_spd<T>(Chunk &, int, Sizes, const View<Dev<T>> &, char);                               \
+    template void invert_lu<T>(Chunk &, int, Sizes, const View<const Dev<T>> &, const View<const int> &,        \
+                               const View<Dev<T>> &, bool);
+BL_PRECISIONS(BL_INSTANTIATE)
+#undef BL_INSTANTIATE
+
+}  // namespace cuda
+}  // namespace bl
