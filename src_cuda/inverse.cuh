@@ -1,6 +1,8 @@
 // The inverses (getri, getri_oop, trtri, potri) on the GPU, every order (inverse.cu):
 //  - up to order 32 in registers, one pass over the matrix: a group of 8, 16 or 32 lanes per
 //    matrix, lane r holding row r of the triangle (getri_registers, tri_inverse_registers);
+//  - getri and getri_oop from 33 to 96: one block per matrix in shared memory, LAPACK's
+//    unblocked getri (GetriShared);
 //  - beyond, on zero-padded copies of the triangles in workspace: their diagonal blocks of 32
 //    inverted by the register kernel, then the blocks joined two by two, twice the order each
 //    time (inv([T11 T12; 0 T22]) has T12's place = -inv(T11) T12 inv(T22)), by batched GEMM; potri
