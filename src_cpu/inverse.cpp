@@ -17,9 +17,39 @@ namespace {
 
 constexpr int kSmallInverse = ladder::inverse::kSmallMax;
 
-// Whether order n goes to the tiled inverses (tiled.hpp).
+// The kernels (small_inverse.hpp) for the baseline instruction set, and for real types on
+// x86-64-v4 (AVX-512), where the compiler's vectors of eight doubles make the column loops several
+// times faster; chosen where the kernels use AVX-512 (isa.hpp). The padded kernels run in the
+// latter only (kPadded): in the baseline GCC splits their vectors of eight into scalar operations
+// (0.2x the LAPACK loop, measured with BATCHLAPACK_CPU_ISA=avx2).
+namespace base {
+constexpr bool kPadded = false;
+#include "small_inverse.hpp"
+}
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define BL_INVERSE_V4 1
+#pragma GCC push_options
+#pragma GCC target("arch=x86-64-v4")
+namespace v4 {
+constexpr bool kPadded = true;
+#include "small_inverse.hpp"
+}
+#pragma GCC pop_options
+#endif
+
+// Whether the v4 kernels, the padded ones among them, run for T.
+template <class T> bool v4_kernels() {
+#ifdef BL_INVERSE_V4
+    if constexpr (std::is_floating_point_v<T>) return isa() == Isa::v4;
+#endif
+    return false;
+}
+
+// Whether order n goes to the tiled inverses (tiled.hpp): from where the padded kernels stop, or
+// where they do not run from ladder::inverse::kTiledMinUnpadded.
 template <class T> bool tiled_order(int n) {
-    return tiled::available<T>() && n >= ladder::inverse::kTiledMin && n <= ladder::inverse::kTiledMax;
+    const int from = v4_kernels<T>() ? ladder::inverse::kTiledMin : ladder::inverse::kTiledMinUnpadded;
+    return tiled::available<T>() && n >= from && n <= ladder::inverse::kTiledMax;
 }
 
 // A thread's workspace: the most any matrix needs, the tiled inverses' for the orders that go to
@@ -41,43 +71,25 @@ template <class T> int zero_diagonal(int n, const T *A, int lda) {
     return 0;
 }
 
-// The kernels (small_inverse.hpp) for the baseline instruction set, and for real types on
-// x86-64-v4 (AVX-512), where the compiler's vectors of eight doubles make the column loops several
-// times faster; chosen where the kernels use AVX-512 (isa.hpp).
-namespace base {
-#include "small_inverse.hpp"
-}
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-#define BL_INVERSE_V4 1
-#pragma GCC push_options
-#pragma GCC target("arch=x86-64-v4")
-namespace v4 {
-#include "small_inverse.hpp"
-}
-#pragma GCC pop_options
-#endif
-
-template <class T> void small_trtri(char uplo, char diag, int n, T *A, int lda) {
+// `call` on the kernels of the instruction set in use.
 #ifdef BL_INVERSE_V4
-    if constexpr (std::is_floating_point_v<T>)
-        if (isa() == Isa::v4) return v4::small_trtri(uplo, diag, n, A, lda);
+#define BL_INVERSE_BY_ISA(call)                                                                   \
+    if constexpr (std::is_floating_point_v<T>)                                                    \
+        if (v4_kernels<T>()) return v4::call;                                                    \
+    return base::call;
+#else
+#define BL_INVERSE_BY_ISA(call) return base::call;
 #endif
-    base::small_trtri(uplo, diag, n, A, lda);
+template <class T> void small_trtri(char uplo, char diag, int n, T *A, int lda) {
+    BL_INVERSE_BY_ISA(small_trtri(uplo, diag, n, A, lda))
 }
 template <class T> void small_getri(int n, T *A, int lda, const int *ipiv, T *work) {
-#ifdef BL_INVERSE_V4
-    if constexpr (std::is_floating_point_v<T>)
-        if (isa() == Isa::v4) return v4::small_getri(n, A, lda, ipiv, work);
-#endif
-    base::small_getri(n, A, lda, ipiv, work);
+    BL_INVERSE_BY_ISA(small_getri(n, A, lda, ipiv, work))
 }
-template <class T> void small_lauum(int n, T *A, int lda, T *work) {
-#ifdef BL_INVERSE_V4
-    if constexpr (std::is_floating_point_v<T>)
-        if (isa() == Isa::v4) return v4::small_lauum(n, A, lda, work);
-#endif
-    base::small_lauum(n, A, lda, work);
+template <class T> void small_potri(char uplo, int n, T *A, int lda, T *work) {
+    BL_INVERSE_BY_ISA(small_potri(uplo, n, A, lda, work))
 }
+#undef BL_INVERSE_BY_ISA
 
 }  // namespace
 
@@ -144,22 +156,10 @@ template <class T> int run(const Trtri<T> &op) {
 }
 BL_INSTANTIATE_RUN(Trtri)
 
-// The conjugate transpose of the lower triangle of the n x n `from` into the upper triangle of
-// `to` (or back, `up` false), leading dimensions lf and lt.
-template <class T> void turn_triangle(bool up, int n, const T *from, int lf, T *to, int lt) {
-    for (int c = 0; c < n; ++c)
-        for (int r = up ? c : 0; r < (up ? n : c + 1); ++r)
-            to[int64_t(r) * lt + c] = base::conj_of(from[int64_t(c) * lf + r]);
-}
-
-// potri is trtri of the factor, then the product of the inverse with its conjugate transpose
-// (LAPACK's lauum). In the kernels' range, a lower factor L is turned into the upper U = L^H in
-// the thread's workspace (inv(U^H U) is the same matrix) and the result turned back: the upper
-// product's loops run down contiguous columns, the lower one's would be dot products, which the
-// compiler may not vectorize (measured 0.8x the LAPACK loop at 32-64 that way).
 template <class T> int run(const Potri<T> &op) {
     const char uplo = op.uplo.value;
-    ThreadWork<T> work(inverse_workspace<T>(op, [](int n) { return n <= kSmallInverse ? int64_t(n) * (n + 1) : 0; }));
+    ThreadWork<T> work(
+        inverse_workspace<T>(op, [](int n) { return n <= kSmallInverse ? base::small_potri_workspace<T>(n) : 0; }));
     for_each_matrix(op, [&](int64_t i) {
         const int n = op.n[i], lda = op.A.ld[i];
         T *A = op.A[i];
@@ -168,16 +168,10 @@ template <class T> int run(const Potri<T> &op) {
         if (n == 0) return;
         if (!tiled_order<T>(n) && n > kSmallInverse) return lapack::potri(uplo, n, A, lda, info);
         if ((*info = zero_diagonal(n, A, lda)) != 0) return;
-        if (tiled_order<T>(n)) return tiled::potri(uplo, n, A, lda, work.get());
-        T *u = A, *w = work.get();
-        int ldu = lda;
-        if (uplo == 'L') {
-            u = w + n, ldu = n;
-            turn_triangle(true, n, A, lda, u, ldu);
-        }
-        small_trtri('U', 'N', n, u, ldu);
-        small_lauum(n, u, ldu, w);
-        if (uplo == 'L') turn_triangle(false, n, u, ldu, A, lda);
+        if (tiled_order<T>(n))
+            tiled::potri(uplo, n, A, lda, work.get());
+        else
+            small_potri(uplo, n, A, lda, work.get());
     });
     return 0;
 }

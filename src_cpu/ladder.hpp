@@ -116,14 +116,34 @@ constexpr int kMax = 1024;
 // ---- the inverses: getri, getri_oop, trtri, potri (inverse.cpp) ---------------------------------
 namespace inverse {
 // Real types on AVX-512 go to the tiled inverses (tiled.hpp) for these orders: 2-4x the OpenMP
-// loop over LAPACK from 64 to 512 in double; at 32 (two whole tiles) 1.8-2.0x for trtri and potri
-// where the in-cache kernels ran 1.1-1.6x, getri alike; at 24 the in-cache kernels were faster.
-constexpr int kTiledMin = 32;
+// loop over LAPACK from 64 to 512 in double; below 48 the padded kernels (kPaddedMax) are faster
+// (at 32 and 40: 1.9-2.5x against 1.4-2.2x, alike at 47).
+constexpr int kTiledMin = 48;
 constexpr int kTiledMax = 1024;
+// Where the padded kernels do not run (no AVX-512: inverse.cpp), the tiled inverses from this
+// order: at 32 (measured on AVX-512, before the padded kernels) 1.8-2.0x the OpenMP loop for trtri
+// and potri where the column loops ran 1.1-1.6x, getri alike; at 24 the column loops were faster.
+constexpr int kTiledMinUnpadded = 32;
 // Every other case up to this order goes to the in-cache kernels of small_inverse.hpp, past it to
 // LAPACK.
 constexpr int kSmallMax = 64;
+// Of those, real types take the padded kernels (small_inverse.hpp) from kPaddedFrom (potri from
+// order 1) up to the tiled ones (at most order 48): 1.5-2.5x the OpenMP loop over LAPACK from 9 to
+// 47 in double, where the column loops ran 1.0-1.5x for trtri and potri at 12-31; below 9 the
+// column loops, which copy nothing, are as fast or faster for trtri and getri (trtri 3.7x against
+// 1.9x at order 2).
+constexpr int kPaddedFrom = 9;
+constexpr int kPaddedMax = kTiledMin - 1;
 }  // namespace inverse
+
+// ---- LU without pivoting: getrf_np (lu_np.cpp) ---------------------------------------------------
+namespace lu_np {
+// Square orders from here (and in tiled's range) go to the tiled LU without pivoting; below, the
+// left-looking kernel in cache (small_lu_np.hpp): from 33 to 40 it ran 1.6-2.1x LAPACK's getrf
+// loop in double, the tiled one 1.05-1.6x (33 is padded to 48 rows); alike at 48, the tiled one
+// ahead from 56.
+constexpr int kTiledFrom = 48;
+}  // namespace lu_np
 
 // ---- QR: geqrf (ormqr, orgqr and gels are LAPACK's) -----------------------------------------------
 namespace qr {

@@ -3,6 +3,7 @@
 // with every pivot taken on the diagonal.
 #include "backend.hpp"
 #include "isa.hpp"
+#include "ladder.hpp"
 #include "lapack.hpp"
 #include "parallel.hpp"
 #include "tiled.hpp"
@@ -49,16 +50,16 @@ template <class T> void getf2_np(int m, int n, T *A, int lda, int offset, int *i
     base::getf2_np(m, n, A, lda, offset, info, sfmin);
 }
 
-// One matrix: the tiled LU without its pivoting (tiled.hpp) for the square orders it covers; the
-// unblocked factorization for other small matrices; otherwise right-looking by blocks of kBlock
-// columns (the panel unblocked, the block row by a unit lower triangular solve, the trailing
-// matrix by one product), the steps of the unblocked one in another order. `work` is the thread's
-// share of a workspace of tiled::workspace's size.
+// One matrix: the tiled LU without its pivoting (tiled.hpp) for the square orders it covers from
+// ladder::lu_np::kTiledFrom; the unblocked factorization for other small matrices; otherwise
+// right-looking by blocks of kBlock columns (the panel unblocked, the block row by a unit lower
+// triangular solve, the trailing matrix by one product), the steps of the unblocked one in another
+// order. `work` is the thread's share of a workspace of tiled::workspace's size.
 template <class T> void getrf_np(int m, int n, T *A, int lda, int *info, T *work) {
     *info = 0;
     const int k = std::min(m, n);
     if (k == 0) return;  // an empty matrix's other dimension may be anything up to INT_MAX
-    if (m == n && tiled::covers<T>(n)) return tiled::getrf_np(n, A, lda, info, work);
+    if (m == n && n >= ladder::lu_np::kTiledFrom && tiled::covers<T>(n)) return tiled::getrf_np(n, A, lda, info, work);
     if (int64_t(m) * n <= kUnblocked || k <= kBlock) {
         getf2_np(m, n, A, lda, 0, info);
         return;

@@ -630,18 +630,7 @@ void apply_reflector(int rows, int cols, int b, const T *a, int lda, const T *ta
 template <class T> int tile() { return kTile<T>; }
 
 // The real precisions of the unit (the kernels exist for real types only).
-#define BL_TILED_ISA(p, T)                                                                        \
-    template int64_t workspace<T>(int);                                                           \
-    template void getrf<T>(int, T *, int, int *, int *, T *);                                     \
-    template void potrf<T>(char, int, T *, int, int *, T *);                                      \
-    template void getrf_np<T>(int, T *, int, int *, T *);                                         \
-    template int64_t inverse_workspace<T>(int);                                                   \
-    template void trtri<T>(char, char, int, T *, int, T *);                                       \
-    template void getri<T>(int, T *, int, const int *, T *);                                      \
-    template void potri<T>(char, int, T *, int, T *);                                             \
-    template int64_t reflector_workspace<T>(int);                                                 \
-    template void apply_reflector<T>(int, int, int, const T *, int, const T *, T *, int, T *);    \
-    template int tile<T>();
+#define BL_TILED_ISA(p, T) BL_TILED_ENTRIES(BL_TILED_INSTANTIATE, T)
 BL_PRECISIONS(BL_TILED_ISA)
 #undef BL_TILED_ISA
 

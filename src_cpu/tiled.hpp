@@ -30,13 +30,86 @@ namespace bl {
 namespace cpu {
 namespace tiled {
 
-// Whether getrf with m = n or potrf of order n goes to the kernels below with the instruction set
-// in use (available() and an order of ladder::tiled).
-template <class T> bool covers(int n);
+// The widest block reflector apply_reflector takes.
+constexpr int kReflectorMax = 32;
 
-// Elements of T a thread's workspace needs for order n (the padded copy, the inverted diagonal
-// blocks, alignment).
-template <class T> int64_t workspace(int n);
+// The entry points of the kernels, for real T, listed once: X(T, return type, name, (parameters),
+// (arguments), what the dispatching function returns where no unit runs). Each instruction set's
+// unit (tiled.cpp) defines them in its namespace (base, v3, v4, declared below) and instantiates
+// them from this list; tiled_dispatch.cpp defines and instantiates the functions of this namespace,
+// which call the unit of the instruction set in use, from it too. (Block comments: a line comment
+// would swallow the continuation lines.)
+#define BL_TILED_ENTRIES(X, T)                                                                    \
+    /* Rows of the kernels' tiles for T with the instruction set in use; 0 where not            \
+       available(). */                                                                            \
+    X(T, int, tile, (), (), 0)                                                                    \
+    /* Elements of T a thread's workspace needs for order n (the padded copy, the inverted       \
+       diagonal blocks, alignment). */                                                            \
+    X(T, int64_t, workspace, (int n), (n), 0)                                                     \
+    /* LU with partial pivoting of the n x n matrix A (leading dimension lda), as LAPACK's       \
+       getrf: the factors overwrite A, ipiv[0..n) the 1-based pivot rows, *info is 0 or the      \
+       first zero pivot (1-based). `work` holds workspace<T>(n) elements. Only for orders        \
+       covers() accepts. */                                                                       \
+    X(T, void, getrf, (int n, T *A, int lda, int *ipiv, int *info, T *work), (n, A, lda, ipiv, info, work), void()) \
+    /* Cholesky factorization of the symmetric positive definite n x n matrix A, as LAPACK's     \
+       potrf: the triangle uplo ('L' or 'U') is read and overwritten by the factor, the other is \
+       not referenced; *info is 0, or k when the leading minor of order k is not positive        \
+       definite (the factorization stops there). `work` as for getrf. */                         \
+    X(T, void, potrf, (char uplo, int n, T *A, int lda, int *info, T *work), (uplo, n, A, lda, info, work), void()) \
+    /* LU without pivoting of the n x n matrix A, as getrf_np (lu_np.cpp): getrf's steps above   \
+       with every pivot on the diagonal; *info is the first exactly zero pivot (1-based), the    \
+       factorization going on past it. `work` as for getrf. Only for orders covers() accepts. */ \
+    X(T, void, getrf_np, (int n, T *A, int lda, int *info, T *work), (n, A, lda, info, work), void()) \
+    /* The inverses of inverse.cpp, for real types where available(), any order: the triangle   \
+       is copied into a workspace padded to whole tiles and inverted there by LAPACK's blocked   \
+       algorithms (trtri by block columns, getri's solve with L by block columns from the right, \
+       lauum), every product on the register kernel. Each assumes its checks done (no zero on   \
+       U's diagonal) and needs inverse_workspace(n) elements of `work`. */                       \
+    X(T, int64_t, inverse_workspace, (int n), (n), 0)                                             \
+    /* The inverse of the n x n triangular A (uplo 'U' or 'L', diag 'N' or 'U'), in place, as    \
+       trtri. */                                                                                  \
+    X(T, void, trtri, (char uplo, char diag, int n, T *A, int lda, T *work), (uplo, diag, n, A, lda, work), void()) \
+    /* The inverse of A from getrf's factors and pivots (ipiv, 1-based), in place, as getri. */  \
+    X(T, void, getri, (int n, T *A, int lda, const int *ipiv, T *work), (n, A, lda, ipiv, work), void()) \
+    /* The inverse of U^T U (uplo 'U') or L L^T ('L') from potrf's factor, in its triangle, as   \
+       potri. */                                                                                  \
+    X(T, void, potri, (char uplo, int n, T *A, int lda, T *work), (uplo, n, A, lda, work), void()) \
+    /* Elements of T that apply_reflector needs for `rows` rows. */                               \
+    X(T, int64_t, reflector_workspace, (int rows), (rows), 0)                                     \
+    /* C = H^T C for the block reflector H = H(1) ... H(b) = I - V T V^T of a QR panel, as       \
+       LAPACK's larft ('F', 'C') and then larfb ('L', 'T', 'F', 'C'): V is the rows x b unit     \
+       lower trapezoid below the diagonal of a (leading dimension lda; the diagonal and what is  \
+       above it are not read), tau[0..b) its scalar factors, C rows x cols (leading dimension    \
+       ldc), b <= kReflectorMax. `work` holds reflector_workspace(rows) elements. Only where     \
+       available(). */                                                                            \
+    X(T, void, apply_reflector,                                                                   \
+      (int rows, int cols, int b, const T *a, int lda, const T *tau, T *c, int ldc, T *work),     \
+      (rows, cols, b, a, lda, tau, c, ldc, work), void())
+
+// A declaration of an entry of BL_TILED_ENTRIES.
+#define BL_TILED_DECLARE(T, ret, name, params, args, none) template <class T> ret name params;
+BL_TILED_ENTRIES(BL_TILED_DECLARE, T)
+namespace base {
+BL_TILED_ENTRIES(BL_TILED_DECLARE, T)
+}  // namespace base
+namespace v3 {
+BL_TILED_ENTRIES(BL_TILED_DECLARE, T)
+}  // namespace v3
+namespace v4 {
+BL_TILED_ENTRIES(BL_TILED_DECLARE, T)
+}  // namespace v4
+#undef BL_TILED_DECLARE
+
+// The explicit instantiation of an entry of BL_TILED_ENTRIES for the real type T.
+#define BL_TILED_INSTANTIATE(T, ret, name, params, args, none) template ret name<T> params;
+
+// Whether the kernels exist for T with the instruction set in use (real types; AVX2, AVX-512 or
+// NEON).
+template <class T> bool available();
+
+// Whether getrf with m = n or potrf of order n goes to the kernels with the instruction set in use
+// (available() and an order of ladder::tiled).
+template <class T> bool covers(int n);
 
 // The workspace a thread needs for every order of the size argument n (count matrices) that
 // covers() takes; 0 when it takes none.
@@ -46,81 +119,6 @@ template <class T> int64_t workspace(const Int &n, int64_t count) {
         if (covers<T>(n[i])) top = std::max(top, n[i]);
     return top ? workspace<T>(top) : 0;
 }
-
-// LU with partial pivoting of the n x n matrix A (leading dimension lda), as LAPACK's getrf: the
-// factors overwrite A, ipiv[0..n) the 1-based pivot rows, *info is 0 or the first zero pivot
-// (1-based). `work` holds workspace<T>(n) elements. Only for orders covers() accepts.
-template <class T> void getrf(int n, T *A, int lda, int *ipiv, int *info, T *work);
-
-// Cholesky factorization of the symmetric positive definite n x n matrix A, as LAPACK's potrf:
-// the triangle uplo ('L' or 'U') is read and overwritten by the factor, the other is not
-// referenced; *info is 0, or k when the leading minor of order k is not positive definite (the
-// factorization stops there). `work` as for getrf.
-template <class T> void potrf(char uplo, int n, T *A, int lda, int *info, T *work);
-
-// LU without pivoting of the n x n matrix A, as getrf_np (lu_np.cpp): getrf's steps above with
-// every pivot on the diagonal; *info is the first exactly zero pivot (1-based), the factorization
-// going on past it. `work` as for getrf. Only for orders covers() accepts.
-template <class T> void getrf_np(int n, T *A, int lda, int *info, T *work);
-
-// The inverses of inverse.cpp, for real types where available(), any order: the triangle is
-// copied into a workspace padded to whole tiles and inverted there by LAPACK's blocked algorithms
-// (trtri by block columns, getri's solve with L by block columns from the right, lauum), every
-// product on the register kernel. Each assumes its checks done (no zero on U's diagonal) and
-// needs inverse_workspace(n) elements of `work`.
-template <class T> int64_t inverse_workspace(int n);
-// The inverse of the n x n triangular A (uplo 'U' or 'L', diag 'N' or 'U'), in place, as trtri.
-template <class T> void trtri(char uplo, char diag, int n, T *A, int lda, T *work);
-// The inverse of A from getrf's factors and pivots (ipiv, 1-based), in place, as getri.
-template <class T> void getri(int n, T *A, int lda, const int *ipiv, T *work);
-// The inverse of U^T U (uplo 'U') or L L^T ('L') from potrf's factor, in its triangle, as potri.
-template <class T> void potri(char uplo, int n, T *A, int lda, T *work);
-
-// The widest block reflector apply_reflector takes.
-constexpr int kReflectorMax = 32;
-
-// Whether the kernels exist for T with the instruction set in use (real types; AVX2, AVX-512 or
-// NEON).
-template <class T> bool available();
-
-// Rows of the kernels' tiles for T with the instruction set in use; 0 where not available().
-template <class T> int tile();
-
-// Elements of T that apply_reflector needs for `rows` rows.
-template <class T> int64_t reflector_workspace(int rows);
-
-// C = H^T C for the block reflector H = H(1) ... H(b) = I - V T V^T of a QR panel, as LAPACK's
-// larft ('F', 'C') and then larfb ('L', 'T', 'F', 'C'): V is the rows x b unit lower trapezoid
-// below the diagonal of a (leading dimension lda; the diagonal and what is above it are not
-// read), tau[0..b) its scalar factors, C rows x cols (leading dimension ldc), b <= kReflectorMax.
-// `work` holds reflector_workspace(rows) elements. Only where available().
-template <class T>
-void apply_reflector(int rows, int cols, int b, const T *a, int lda, const T *tau, T *c, int ldc, T *work);
-
-// The entry points of each instruction set's unit (tiled.cpp), for real T, as above.
-#define BL_TILED_ISA_ENTRIES                                                                      \
-    template <class T> int64_t workspace(int n);                                                  \
-    template <class T> void getrf(int n, T *A, int lda, int *ipiv, int *info, T *work);           \
-    template <class T> void potrf(char uplo, int n, T *A, int lda, int *info, T *work);           \
-    template <class T> void getrf_np(int n, T *A, int lda, int *info, T *work);                   \
-    template <class T> int64_t inverse_workspace(int n);                                          \
-    template <class T> void trtri(char uplo, char diag, int n, T *A, int lda, T *work);           \
-    template <class T> void getri(int n, T *A, int lda, const int *ipiv, T *work);                \
-    template <class T> void potri(char uplo, int n, T *A, int lda, T *work);                      \
-    template <class T> int64_t reflector_workspace(int rows);                                     \
-    template <class T>                                                                            \
-    void apply_reflector(int rows, int cols, int b, const T *a, int lda, const T *tau, T *c, int ldc, T *work); \
-    template <class T> int tile();
-namespace base {
-BL_TILED_ISA_ENTRIES
-}  // namespace base
-namespace v3 {
-BL_TILED_ISA_ENTRIES
-}  // namespace v3
-namespace v4 {
-BL_TILED_ISA_ENTRIES
-}  // namespace v4
-#undef BL_TILED_ISA_ENTRIES
 
 }  // namespace tiled
 }  // namespace cpu

@@ -1,5 +1,8 @@
 // Inverses and LU without pivoting: getri, getri_oop, trtri, potri, getrf_np, getrs_np, gesv_np.
 #include "common.hpp"
+#include "ladder.hpp"
+
+#include <algorithm>
 
 namespace bltest {
 namespace {
@@ -19,13 +22,17 @@ std::vector<int> orders(Layout l, int n, int count) {
     return v;
 }
 
-// The inverses' orders: the common ones (the tiled kernels' bottom, 32, and the in-cache kernels'
-// top, 64, with their neighbours; 100, several block columns of the tiled kernels), and 129,
-// whose last tile is all padding but one row (tiles of 16 doubles, 32 floats).
+// The inverses' orders: the common ones (the in-cache kernels' top, 64, with its neighbours; 100,
+// several block columns of the tiled kernels), 129, whose last tile is all padding but one row
+// (tiles of 16 doubles, 32 floats), and both ends of the padded in-cache kernels (src_cpu/
+// ladder.hpp), the top one the tiled kernels' bottom. Each of the padded kernels' column lengths
+// (8 to 48 by 8) has common orders of its own: 5, 9, 17, 31, 33, and the top end.
 const std::vector<int> &inverse_sizes() {
+    namespace inv = bl::cpu::ladder::inverse;
     static const std::vector<int> s = [] {
         std::vector<int> v = test_sizes();
-        v.push_back(129);
+        for (int n : {129, inv::kPaddedFrom - 1, inv::kPaddedFrom, inv::kPaddedMax, inv::kTiledMin})
+            if (std::find(v.begin(), v.end(), n) == v.end()) v.push_back(n);
         return v;
     }();
     return s;
@@ -315,6 +322,8 @@ TYPED_TEST(Inverse, GetrfNp) {
                              {0, 4}, {4, 0}, {1, 7},   {7, 1},   {129, 129}, {300, 300}, {700, 100}, {90, 800}};
     for (Layout l : {Layout::Strided, Layout::Pointers}) {
         for (int n : test_sizes()) check_getrf_np<TypeParam>(l, std::vector<int>(3, n), std::vector<int>(3, n));
+        for (int n : {bl::cpu::ladder::lu_np::kTiledFrom - 1, bl::cpu::ladder::lu_np::kTiledFrom})  // kernels' switch
+            check_getrf_np<TypeParam>(l, std::vector<int>(3, n), std::vector<int>(3, n));
         for (auto &s : shapes) check_getrf_np<TypeParam>(l, std::vector<int>(3, s[0]), std::vector<int>(3, s[1]));
     }
     std::vector<int> m = mixed_sizes(30, 150), n = mixed_sizes(30, 150);
