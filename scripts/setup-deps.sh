@@ -3,15 +3,16 @@
 #
 #   scripts/setup-deps.sh          what building the library and the examples needs
 #   scripts/setup-deps.sh test     the same, plus what the test suite needs (GoogleTest, LAPACK's
-#                                  test-matrix generators libtmglib)
+#                                  test-matrix generators libtmglib) and, optional, Ninja (the
+#                                  sanitizer script's build: scripts/sanitize.sh)
 #   scripts/setup-deps.sh mkl      Intel oneMKL (Debian's libmkl-dev, from the non-free component,
 #                                  which it adds to apt's sources), for the benchmark's oneMKL
 #                                  peers (bench/mkl_peer.cpp); opt-in, not part of `test` or CI
 #
 # Missing packages are installed with apt-get when run as root (the README's commands run on a
 # fresh machine with nothing done before them); otherwise the script stops and names them, so that
-# nothing half-configured follows. gfortran (the Fortran module) and OpenBLAS where reference
-# LAPACK is already present are optional: installed when root, only mentioned otherwise.
+# nothing half-configured follows. gfortran (the Fortran module), OpenBLAS where reference
+# LAPACK is already present and Ninja are optional: installed when root, only mentioned otherwise.
 set -euo pipefail
 
 want_tests=0
@@ -50,6 +51,10 @@ if [ "$want_tests" = 1 ] && ! installed libtmglib-dev; then
   missing+=(libtmglib-dev)
 fi
 command -v gfortran >/dev/null 2>&1 || optional+=(gfortran)
+# Ninja builds scripts/sanitize.sh's targets side by side (Make builds them one after another).
+if [ "$want_tests" = 1 ] && ! command -v ninja >/dev/null 2>&1; then
+  optional+=(ninja-build)
+fi
 # oneMKL for the benchmark alone: installed without questions, its debconf default leaves the
 # system's BLAS and LAPACK (update-alternatives) as they were, so the library still links OpenBLAS.
 if [ "$want_mkl" = 1 ] && ! installed libmkl-dev; then
@@ -85,7 +90,7 @@ if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
   fi
   if [ "${#optional[@]}" -gt 0 ]; then
     apt-get install -y -qq --no-install-recommends "${optional[@]}" >/dev/null ||
-      echo "setup-deps: could not install ${optional[*]} (optional: without gfortran the Fortran module is skipped, without OpenBLAS reference LAPACK is used)" >&2
+      echo "setup-deps: could not install ${optional[*]} (optional: without gfortran the Fortran module is skipped, without OpenBLAS reference LAPACK is used, without Ninja the sanitizer build is slower)" >&2
   fi
   exit 0
 fi
@@ -95,4 +100,4 @@ if [ "${#missing[@]}" -gt 0 ]; then
   echo "setup-deps: install them (as root: apt-get install ${missing[*]}) and run again." >&2
   exit 1
 fi
-echo "setup-deps: optional packages not installed: ${optional[*]} (gfortran: the Fortran module is skipped; libopenblas-dev: reference LAPACK is used)" >&2
+echo "setup-deps: optional packages not installed: ${optional[*]} (gfortran: the Fortran module is skipped; libopenblas-dev: reference LAPACK is used; ninja-build: the sanitizer build is slower)" >&2

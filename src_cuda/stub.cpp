@@ -6,6 +6,9 @@
 namespace bl {
 namespace cuda {
 
+// BL_CUDA_STUB_OFFERS_ONLY: the offers of the precisions a CUDA build leaves out
+// (BATCHLAPACK_CUDA_PRECISION, cmake/cuda.cmake), beside the real runtime.
+#ifndef BL_CUDA_STUB_OFFERS_ONLY
 bool usable() { return false; }
 const char *unusable_reason() { return "the library was built without CUDA"; }
 bool copy_device_pointers(const void *const *, int64_t, std::vector<const void *> &) { return false; }
@@ -14,6 +17,7 @@ bool host_accessible(const void *) { return true; }
 void fill_device_ints(int *, int64_t, int, void *) {}
 void copy_ints(int *, const int *, int64_t) {}
 void wait_stream(void *) {}
+#endif
 
 #define BL_STUB_RUN(Op) \
     template <class T> Offer offer(const Op<T> &, const Placement &) { return Offer{}; } \
