@@ -26,8 +26,10 @@ endif()
 # build; one precision of the build, it has that one alone, and the others run on the CPU whatever
 # the backend setting. The latter is a compile check of the CUDA code for a machine without a GPU
 # (CI, whose .ci/run sets the environment variable of that name, which gives the default), in a
-# fraction of the CUDA build's time. Such a build registers no `gpu` tests (BATCHLAPACK_GPU_TESTS):
-# on a GPU they would pass for the other precisions without running the GPU.
+# fraction of the CUDA build's time. In such a build the `gpu` tests of the other precisions skip
+# (tests/common.hpp), and the whole-program gpu tests (gpu.magma.client, gpu.fortran.module), which
+# use several precisions, are not registered (BATCHLAPACK_GPU_TESTS): on a GPU they would pass for
+# the other precisions without running the GPU.
 set(BATCHLAPACK_CUDA_PRECISION "$ENV{BATCHLAPACK_CUDA_PRECISION}" CACHE STRING
     "The CUDA backend's precision: empty for all of the build's (a release), or one of them (a compile check)")
 set(BATCHLAPACK_GPU_TESTS TRUE)

@@ -573,6 +573,23 @@ protected:
         }
     }
 };
-template <class T> class TypedBackendTest : public BackendTest {};
+// A CUDA backend built for one precision alone (BATCHLAPACK_CUDA_PRECISION, CI's compile check of
+// the CUDA code) runs the other precisions on the CPU: their gpu tests skip, saying so, rather
+// than pass without the GPU. CTest gives the precision (empty: all of the build's).
+template <class T> constexpr char precision_letter() {
+    return std::is_same<T, float>::value ? 's' : std::is_same<T, double>::value ? 'd'
+                                               : std::is_same<T, std::complex<float>>::value ? 'c' : 'z';
+}
+template <class T> class TypedBackendTest : public BackendTest {
+protected:
+    void SetUp() override {
+        BackendTest::SetUp();
+        if (IsSkipped() || HasFatalFailure()) return;
+        const char *b = std::getenv("BATCHLAPACK_TEST_BACKEND"), *only = std::getenv("BATCHLAPACK_TEST_CUDA_PRECISION");
+        if (b && std::string(b) == "cuda" && only && *only && *only != precision_letter<T>())
+            GTEST_SKIP() << "this build's CUDA backend has precision " << only
+                         << " alone (BATCHLAPACK_CUDA_PRECISION): the others run on the CPU";
+    }
+};
 
 }  // namespace bltest
