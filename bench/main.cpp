@@ -393,11 +393,11 @@ int main(int argc, char **argv) {
             gflops.push_back(c->flops * o.repeat / seconds[j] * 1e-9);  // (--repeat: that many calls a run)
             add(row, impls[j].name, "%.4g", gflops.back());
         }
+        // the fastest peer (the library is last)
+        const size_t best = size_t(std::max_element(gflops.begin(), gflops.end() - 1) - gflops.begin());
         if (impls.size() > 1) {
-            const auto best = std::max_element(gflops.begin(), gflops.end() - 1);
-            add(row, "ratio", "%.2f", gflops.back() / *best, "%.4g");
-            const std::string &name = impls[size_t(best - gflops.begin())].name;
-            row.push_back({"best peer", name, name});
+            add(row, "ratio", "%.2f", gflops.back() / gflops[best], "%.4g");
+            row.push_back({"best peer", impls[best].name, impls[best].name});
         }
         if (roof.gemm > 0) {  // the bytes a call must move at least: inputs once, outputs once, info
             double bytes = c->has_info ? double(c->batch) * sizeof(int) : 0;
@@ -411,10 +411,8 @@ int main(int argc, char **argv) {
         }
         if (o.stream) {
             add(row, "enqueue us", "%.1f", host.back() / o.repeat * 1e6, "%.4g");
-            if (impls.size() > 1) {  // the best peer's, for scale: the same stream, the same moment of a run
-                const auto best = std::max_element(gflops.begin(), gflops.end() - 1) - gflops.begin();
-                add(row, impls[size_t(best)].name + " enqueue us", "%.1f", host[size_t(best)] / o.repeat * 1e6, "%.4g");
-            }
+            if (impls.size() > 1)  // the best peer's, for scale: the same stream, the same moment of a run
+                add(row, impls[best].name + " enqueue us", "%.1f", host[best] / o.repeat * 1e6, "%.4g");
             if (o.repeat > 1) {  // batchlapack and its parts again, their kernels back to back
                 std::vector<Peer> ours(impls.end() - (c->parts ? 2 : 1), impls.end());
                 g_stream.held = true;
