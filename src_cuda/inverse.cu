@@ -79,6 +79,120 @@ template <int NB, class T> __global__ void __launch_bounds__(128) tri_inverse_re
     if (live && lane == 0 && g.info) g.info[i] = info;
 }
 
+// getri and getri_oop of matrices up to NB x NB (NB = 8, 16, 32, and 64 for scalars of up to 8
+// bytes) from getrf's factors, with a thread a row: LAPACK's unblocked getri on thread r's row of
+// L \ U in registers (f[]), the columns of the factors it needs read by broadcast from a copy in
+// shared memory that nobody writes after the first barrier (so that the steps need no barrier).
+// First inv(U) replaces the U part of the rows a column at a time (trti2: inv(U)(r, j) =
+// -sum_{r <= k < j} inv(U)(r, k) U(k, j) / U(j, j)), then X L = inv(U) replaces the rest from the
+// last column to the first (X(r, j) -= sum_{k > j} X(r, k) L(k, j)); column c of X is stored as
+// column to[c] of the output, where LAPACK's column interchanges (last to first) take it. The
+// copy's diagonal holds U's reciprocals (no product reads U's diagonal). 128 / NB matrices a
+// block; all of a block's loads come before its first store, so X may be A.
+template <class T> struct GetriRows {
+    Sizes n;
+    View<const T> A;
+    View<const int> ipiv;
+    View<T> X;
+    int *info;
+    bool copy_failed;  // getri_oop: a failed member's C gets the factors
+    int64_t count;
+};
+template <int NB, class T> struct GetriRowsTile {
+    static constexpr int kMatrices = 128 / NB;
+    static constexpr int kLd = NB * NB + 2;  // 2 elements between neighbours: their banks differ
+    static constexpr size_t kBytes = size_t(kMatrices) * (kLd * sizeof(T) + (2 * NB + 1) * sizeof(int));
+};
+template <int NB, class T> __global__ void __launch_bounds__(128) getri_rows(GetriRows<T> g) {
+    using Tile = GetriRowsTile<NB, T>;
+    extern __shared__ __align__(16) unsigned char getri_tiles[];
+    const int r = threadIdx.x % NB, m = threadIdx.x / NB;
+    const int64_t i = int64_t(blockIdx.x) * Tile::kMatrices + m;
+    const bool live = i < g.count;
+    const int N = live ? g.n[i] : 0;
+    const bool mine = r < N;
+    T *s = reinterpret_cast<T *>(getri_tiles) + m * Tile::kLd;  // the factors, column-major, ld NB
+    int *piv = reinterpret_cast<int *>(reinterpret_cast<T *>(getri_tiles) + Tile::kMatrices * Tile::kLd) +
+               m * (2 * NB + 1);
+    int *to = piv + NB, *zero = to + NB;  // the columns' destinations; the first zero of U's diagonal
+    if (r == 0) *zero = NB;
+    __syncthreads();
+    const T *a = live ? g.A.at(i) : nullptr;
+    const int lda = live ? g.A.ldi(i) : 0;
+    T f[NB], d = T(1);  // rows past N: the identity's
+#pragma unroll
+    for (int k = 0; k < NB; ++k) {
+        f[k] = mine && k < N ? a[r + int64_t(k) * lda] : T(0);
+        if (k == r && mine) d = f[k];
+    }
+    piv[r] = mine ? g.ipiv.at(i)[r] - 1 : r;
+    const bool singular = is_zero(d);
+    if (singular) atomicMin(zero, r);
+    const T inv = singular ? T(0) : T(1) / d;
+#pragma unroll
+    for (int k = 0; k < NB; ++k) s[r + k * NB] = k == r ? inv : f[k];
+    __syncthreads();
+    const int info = *zero < N ? *zero + 1 : 0;
+    T *x = live ? g.X.at(i) : nullptr;
+    const int ldx = live ? g.X.ldi(i) : 0;
+    if (info != 0 && g.copy_failed && mine)
+#pragma unroll
+        for (int k = 0; k < NB; ++k)
+            if (k < N) x[r + int64_t(k) * ldx] = f[k];
+    // where column r of the product goes: LAPACK's interchanges of columns j and piv[j], last to
+    // first (a pivot outside the matrix, not one getrf gives, interchanges nothing)
+    int pos = r;
+    for (int j = N - 2; j >= 0; --j) {
+        const int q = piv[j];
+        if (q < 0 || q >= N) continue;
+        pos = pos == j ? q : pos == q ? j : pos;
+    }
+    to[r] = pos;
+#pragma unroll
+    for (int j = 0; j < NB; ++j) {  // inv(U)
+        if (j >= N) break;
+        const T *col = s + j * NB;
+        T acc = T(0);
+#pragma unroll
+        for (int k = 0; k < j; ++k) acc += (r <= k ? f[k] : T(0)) * col[k];
+        if (r < j) f[j] = -(acc * col[j]);
+        else if (r == j) f[j] = col[j];
+    }
+#pragma unroll
+    for (int j = NB - 2; j >= 0; --j) {  // X L = inv(U)
+        if (j >= N - 1) continue;
+        const T *col = s + j * NB;
+        T acc = T(0);
+#pragma unroll
+        for (int k = j + 1; k < NB; ++k) acc += f[k] * col[k];
+        f[j] = (r <= j ? f[j] : T(0)) - acc;
+    }
+    __syncthreads();  // to[] complete
+    if (live && info == 0 && mine)
+#pragma unroll
+        for (int c = 0; c < NB; ++c)
+            if (c < N) x[r + int64_t(to[c]) * ldx] = f[c];
+    if (live && r == 0) g.info[i] = info;
+}
+
+// The largest order getri_rows takes for T: a row of 64 complex doubles does not fit registers.
+template <class T> constexpr int getri_rows_max() { return sizeof(T) <= 8 ? 64 : 32; }
+
+template <class T> void launch_getri_rows(const GetriRows<T> &g, int largest, cudaStream_t stream) {
+    auto go = [&](auto nb) {
+        constexpr int NB = decltype(nb)::value;
+        using Tile = GetriRowsTile<NB, T>;
+        const unsigned blocks = unsigned((g.count + Tile::kMatrices - 1) / Tile::kMatrices);
+        if (Tile::kBytes > kDefaultSharedBytes) allow_shared(getri_rows<NB, T>, Tile::kBytes);
+        getri_rows<NB, T><<<blocks, 128, Tile::kBytes, stream>>>(g);
+    };
+    if (largest <= 8) go(std::integral_constant<int, 8>());
+    else if (largest <= 16) go(std::integral_constant<int, 16>());
+    else if (largest <= 32) go(std::integral_constant<int, 32>());
+    else if constexpr (getri_rows_max<T>() == 64) go(std::integral_constant<int, 64>());
+    check_launch("getri_rows");
+}
+
 // info[i] = the position (1-based) of the first exactly zero diagonal element of A_i, else 0.
 template <class T> struct DiagonalInfo {
     Sizes n;
@@ -155,41 +269,55 @@ template <class T> struct Finish {
     }
 };
 
-// getri's last step: X_i = R_i P^T, R = inv(U) inv(L), that is R's columns in the order LAPACK's
-// column interchanges (last to first) leave them, where info[i] = 0; elsewhere, with
-// `copy_failed` (getri_oop), X_i = the factors. The block's tile holds the column order.
-template <class T> struct LuFinish {
-    Sizes n;
-    Padded<const T> R;
+// The last step of getri past getri_rows' orders, shared by GetriShared and LuFinish: X_i = R_i P^T, R
+// = inv(U) inv(L) (element (r, c) at r[r + c * ldr]), that is R's columns in the order LAPACK's
+// column interchanges (last to first) leave them; a pivot outside 1..n (not one getrf gives)
+// interchanges nothing. Where getri failed (info[i] != 0): X_i untouched, or with `copy_failed`
+// (getri_oop) a copy of the factors.
+template <class T> struct LuOutput {
     View<const int> ipiv;
     View<const T> A;
     View<T> X;
     const int *info;
     bool copy_failed;
-    template <class Team> __device__ void operator()(const Team &t, int64_t i, void *tile, void *) const {
-        const int N = n[i], ldx = X.ldi(i);
-        T *x = X.at(i);
-        if (info[i] != 0) {
-            if (copy_failed) copy_matrix(t, N, N, A.at(i), A.ldi(i), x, ldx);
-            return;
-        }
-        int *from = static_cast<int *>(tile);  // column j of X is column from[j] of R
-        for (int j = t.rank(); j < N; j += t.size()) from[j] = j;
+    // Whether matrix i failed (X_i then written).
+    template <class Team> __device__ bool failed(const Team &t, int64_t i, int N) const {
+        if (info[i] == 0) return false;
+        if (copy_failed) copy_matrix(t, N, N, A.at(i), A.ldi(i), X.at(i), X.ldi(i));
+        return true;
+    }
+    // X_i from R; `from`: room for N ints of the column order in the team's shared memory.
+    template <class Team> __device__ void write(const Team &t, int64_t i, int N, const T *r, int ldr, int *from) const {
+        for (int j = t.rank(); j < N; j += t.size()) from[j] = j;  // column j of X is column from[j] of R
         t.sync();
         if (t.rank() == 0) {
             const int *p = ipiv.at(i);
             for (int j = N - 2; j >= 0; --j) {
-                const int q = p[j] - 1, keep = from[j];
+                const int q = p[j] - 1;
+                if (q < 0 || q >= N) continue;
+                const int keep = from[j];
                 from[j] = from[q];
                 from[q] = keep;
             }
         }
         t.sync();
-        const T *r = R.at(i);
+        T *x = X.at(i);
+        const int ldx = X.ldi(i);
         for (int e = t.rank(); e < N * N; e += t.size()) {
             const int c = e / N, row = e - c * N;
-            x[row + int64_t(c) * ldx] = r[row + int64_t(from[c]) * R.M];
+            x[row + int64_t(c) * ldx] = r[row + int64_t(from[c]) * ldr];
         }
+    }
+};
+
+// getri's last step on the padded path: LuOutput from R in workspace; the tile holds the column order.
+template <class T> struct LuFinish {
+    Sizes n;
+    Padded<const T> R;
+    LuOutput<T> out;
+    template <class Team> __device__ void operator()(const Team &t, int64_t i, void *tile, void *) const {
+        const int N = n[i];
+        if (!out.failed(t, i, N)) out.write(t, i, N, R.at(i), R.M, static_cast<int *>(tile));
     }
 };
 
@@ -201,22 +329,12 @@ template <class T> struct LuFinish {
 // the n x n matrix, L's column, the column order.
 template <class T> struct GetriShared {
     Sizes n;
-    View<const T> A;
-    View<const int> ipiv;
-    View<T> X;
-    const int *info;
-    bool copy_failed;
+    LuOutput<T> out;
     template <class Team> __device__ void operator()(const Team &t, int64_t i, void *tile, void *) const {
-        const int N = n[i], lda = A.ldi(i), ldx = X.ldi(i);
-        const T *a = A.at(i);
-        T *x = X.at(i);
-        if (info[i] != 0) {
-            if (copy_failed) copy_matrix(t, N, N, a, lda, x, ldx);
-            return;
-        }
+        const int N = n[i];
+        if (out.failed(t, i, N)) return;
         T *s = static_cast<T *>(tile), *w = s + N * N;
-        int *from = reinterpret_cast<int *>(w + N);
-        copy_matrix(t, N, N, a, lda, s, N);
+        copy_matrix(t, N, N, out.A.at(i), out.A.ldi(i), s, N);
         t.sync();
         for (int j = 0; j < N; ++j) {  // inv(U)
             const T inv = T(1) / s[j + j * N];
@@ -242,21 +360,7 @@ template <class T> struct GetriShared {
             }
             t.sync();
         }
-        for (int j = t.rank(); j < N; j += t.size()) from[j] = j;
-        t.sync();
-        if (t.rank() == 0) {
-            const int *p = ipiv.at(i);
-            for (int j = N - 2; j >= 0; --j) {
-                const int q = p[j] - 1, keep = from[j];
-                from[j] = from[q];
-                from[q] = keep;
-            }
-        }
-        t.sync();
-        for (int e = t.rank(); e < N * N; e += t.size()) {
-            const int c = e / N, row = e - c * N;
-            x[row + int64_t(c) * ldx] = s[row + from[c] * N];
-        }
+        out.write(t, i, N, s, N, reinterpret_cast<int *>(w + N));
     }
 };
 // GetriShared's tile for order n. It takes orders to 96: its inverse of U runs a column at a time
@@ -381,14 +485,14 @@ template <class T>
 void invert_lu(Chunk &c, int maxn, Sizes n, const View<const Dev<T>> &A, const View<const int> &ipiv,
                const View<Dev<T>> &X, bool out_of_place) {
     using D = Dev<T>;
-    if (maxn <= kBlock) {
-        launch_getri_registers(GetriRegisters<D>{n, A, ipiv, X, c.info, out_of_place, c.count}, maxn, c.stream);
+    if (maxn <= getri_rows_max<D>()) {
+        launch_getri_rows(GetriRows<D>{n, A, ipiv, X, c.info, out_of_place, c.count}, maxn, c.stream);
         return;
     }
     launch_blocks(DiagonalInfo<D>{n, A, c.info}, c.count, 256, 0, c.stream);
     if (maxn <= kGetriSharedMax) {
         // the row loops take a thread a row: as many threads as rows
-        launch_blocks(GetriShared<D>{n, A, ipiv, X, c.info, out_of_place}, c.count, std::max(64, padded_order(maxn)),
+        launch_blocks(GetriShared<D>{n, {ipiv, A, X, c.info, out_of_place}}, c.count, std::max(64, padded_order(maxn)),
                       getri_shared_bytes<D>(maxn), c.stream);
         return;
     }
@@ -406,7 +510,7 @@ void invert_lu(Chunk &c, int maxn, Sizes n, const View<const Dev<T>> &A, const V
         const long long sq = U.size();
         gemm_strided<T>(c.blas(), 'N', 'N', M, M, M, T(1), {U.base, M, sq}, {L.base, M, sq}, T(0), R.base, M, sq,
                         count);
-        launch_blocks(LuFinish<D>{from(n, s), {R.base, M}, from(ipiv, s), a, from(X, s), c.info + s, out_of_place},
+        launch_blocks(LuFinish<D>{from(n, s), {R.base, M}, {from(ipiv, s), a, from(X, s), c.info + s, out_of_place}},
                       count, kExtractThreads, sizeof(int) * size_t(maxn), c.stream);
     });
 }

@@ -1,8 +1,9 @@
 // The inverses (getri, getri_oop, trtri, potri) on the GPU, every order (inverse.cu):
-//  - up to order 32 in registers, one pass over the matrix: a group of 8, 16 or 32 lanes per
-//    matrix, lane r holding row r of the triangle (getri_registers, tri_inverse_registers);
-//  - getri and getri_oop from 33 to 96: one block per matrix in shared memory, LAPACK's
-//    unblocked getri (GetriShared);
+//  - trtri and potri up to order 32 in registers, one pass over the matrix: a group of 8, 16 or
+//    32 lanes per matrix, lane r holding row r of the triangle (tri_inverse_registers);
+//  - getri and getri_oop up to order 64 (32 in complex double) with a thread a row, the row in
+//    registers and the factors read from shared memory (getri_rows); to 96 one block per matrix
+//    in shared memory, LAPACK's unblocked getri (GetriShared);
 //  - beyond, on zero-padded copies of the triangles in workspace: their diagonal blocks of 32
 //    inverted by the register kernel, then the blocks joined two by two, twice the order each
 //    time (inv([T11 T12; 0 T22]) has T12's place = -inv(T11) T12 inv(T22)), by batched GEMM; potri
@@ -18,19 +19,6 @@
 
 namespace bl {
 namespace cuda {
-
-// getri and getri_oop of matrices up to 32 x 32 (solve_registers.cu): info as LAPACK's, X = A's
-// inverse where it is 0, else left alone or (`copy_failed`) a copy of the factors. X may be A.
-template <class T> struct GetriRegisters {
-    Sizes n;
-    View<const T> A;
-    View<const int> ipiv;
-    View<T> X;
-    int *info;
-    bool copy_failed;
-    int64_t count;
-};
-template <class T> void launch_getri_registers(const GetriRegisters<T> &g, int largest, cudaStream_t stream);
 
 // trtri (`lower`, `unit`) and, with `potri`, potri of matrices up to 32 x 32 in place; `per` > 1:
 // the `per` diagonal blocks of order n of each matrix, `count` = matrices x per (the blocked

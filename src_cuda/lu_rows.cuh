@@ -21,9 +21,9 @@ namespace cuda {
 // l(r) U(s, c). Two sets of slots alternate, so that no step's stores meet the previous step's
 // loads and one barrier a step suffices. Columns are updated in groups of 8 up to the block's own
 // column count (a vbatch chunk holds orders 57..64); threads past the last row hold zeros and only
-// take part in the barriers. Without pivots (getrf_np: g.ipiv empty) row s wins every step's
-// reduction and no row moves; a zero pivot leaves its column unscaled and the update goes on
-// with it (LAPACK's getf2 steps).
+// take part in the barriers. Without pivots (getrf_np: g.ipiv empty) row s is every step's pivot
+// row, published by its thread with no reduction, and no row moves; a zero pivot leaves its column
+// unscaled and the update goes on with it (LAPACK's getf2 steps).
 // 1 / x out of line: the complex division is long, and getrf_rows unrolls up to 64 steps.
 template <class T> __device__ __noinline__ T reciprocal(T x) { return T(1) / x; }
 template <int NC, int W, class T> __global__ void __launch_bounds__(32 * W) getrf_rows(GetrfRows<T> g) {
@@ -56,13 +56,17 @@ template <int NC, int W, class T> __global__ void __launch_bounds__(32 * W) getr
         const int b = s & 1;
         const bool in_play = r < rows && pos >= s;
         // i?amax over the warp's rows in play; NaN ranks below every number, above rows not in play
+        // (without pivots row s is the pivot row: no reduction)
         R v = R(-1);
-        if (in_play) {
-            const R x = abs1(row[s]);
-            v = !ipiv ? R(pos == s ? 1 : 0) : x == x ? x : R(-0.5);
+        int p = s;
+        if (ipiv) {
+            if (in_play) {
+                const R x = abs1(row[s]);
+                v = x == x ? x : R(-0.5);
+            }
+            p = pos;
+            lanes_argmax(v, p);
         }
-        int p = pos;
-        lanes_argmax(v, p);
         if (in_play && pos == p) {
 #pragma unroll
             for (int q = 0; q < NC / K; ++q)
@@ -73,15 +77,19 @@ template <int NC, int W, class T> __global__ void __launch_bounds__(32 * W) getr
                     slot[b][w][q] = x;
                 }
         }
-        if (lane == 0) value[b][w] = v, place[b][w] = p;
+        if (ipiv && lane == 0) value[b][w] = v, place[b][w] = p;
         __syncthreads();
-        // The W candidates in lanes 0..W-1 (positions are distinct: every warp finds one winner).
-        R vw = lane < W ? value[b][lane] : R(-2);
-        int pw = lane < W ? place[b][lane] : 0x7fffffff;
-        const int mine = pw;
-        lanes_argmax<W>(vw, pw);
-        const int piv = shfl(pw, 0);
-        const Pack *u = slot[b][first_set(ballot(lane < W && mine == piv)) - 1];
+        int piv = s;
+        const Pack *u = slot[b][s >> 5];
+        if (ipiv) {
+            // The W candidates in lanes 0..W-1 (positions are distinct: every warp finds one winner).
+            R vw = lane < W ? value[b][lane] : R(-2);
+            int pw = lane < W ? place[b][lane] : 0x7fffffff;
+            const int mine = pw;
+            lanes_argmax<W>(vw, pw);
+            piv = shfl(pw, 0);
+            u = slot[b][first_set(ballot(lane < W && mine == piv)) - 1];
+        }
         const T pivot = u[s / K].v[s % K];
         const bool zero = is_zero(pivot);
         if (zero && info == 0) info = s + 1;
