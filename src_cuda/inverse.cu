@@ -148,24 +148,36 @@ template <int NB, class T> __global__ void __launch_bounds__(128) getri_rows(Get
         pos = pos == j ? q : pos == q ? j : pos;
     }
     to[r] = pos;
-#pragma unroll
+    // Orders to 32 unroll the steps (every index into f[] a constant, each step's products only as
+    // long as they need be); 64 keeps the steps a loop, each running over the whole row under a
+    // predicate and writing f[j] through a select: unrolled, its 4,000 steps' code overflowed the
+    // instruction cache (and spilled).
+    constexpr int kUnroll = NB <= 32 ? NB : 1;
+#pragma unroll kUnroll
     for (int j = 0; j < NB; ++j) {  // inv(U)
         if (j >= N) break;
         const T *col = s + j * NB;
         T acc = T(0);
 #pragma unroll
-        for (int k = 0; k < j; ++k) acc += (r <= k ? f[k] : T(0)) * col[k];
-        if (r < j) f[j] = -(acc * col[j]);
-        else if (r == j) f[j] = col[j];
-    }
+        for (int k = 0; k < NB; ++k)
+            if (k < j && r <= k) acc += f[k] * col[k];
+        const T dj = col[j];
 #pragma unroll
-    for (int j = NB - 2; j >= 0; --j) {  // X L = inv(U)
+        for (int k = 0; k < NB; ++k)
+            if (k == j) f[k] = r < j ? -(acc * dj) : r == j ? dj : f[k];
+    }
+#pragma unroll kUnroll
+    for (int q = 1; q < NB; ++q) {  // X L = inv(U), j = NB - 1 - q from the last column but one
+        const int j = NB - 1 - q;
         if (j >= N - 1) continue;
         const T *col = s + j * NB;
         T acc = T(0);
 #pragma unroll
-        for (int k = j + 1; k < NB; ++k) acc += f[k] * col[k];
-        f[j] = (r <= j ? f[j] : T(0)) - acc;
+        for (int k = 0; k < NB; ++k)
+            if (k > j) acc += f[k] * col[k];
+#pragma unroll
+        for (int k = 0; k < NB; ++k)
+            if (k == j) f[k] = (r <= j ? f[k] : T(0)) - acc;
     }
     __syncthreads();  // to[] complete
     if (live && info == 0 && mine)
