@@ -79,8 +79,7 @@ template <int NB, class T> __global__ void __launch_bounds__(128) tri_inverse_re
     if (live && lane == 0 && g.info) g.info[i] = info;
 }
 
-// getri and getri_oop of matrices up to NB x NB (NB = 8, 16, 32, and 64 for scalars of up to 8
-// bytes) from getrf's factors, with a thread a row: LAPACK's unblocked getri on thread r's row of
+// getri and getri_oop of matrices up to NB x NB (NB = 8, 16, 32) from getrf's factors, with a thread a row: LAPACK's unblocked getri on thread r's row of
 // L \ U in registers (f[]), the columns of the factors it needs read by broadcast from a copy in
 // shared memory that nobody writes after the first barrier (so that the steps need no barrier).
 // First inv(U) replaces the U part of the rows a column at a time (trti2: inv(U)(r, j) =
@@ -148,36 +147,24 @@ template <int NB, class T> __global__ void __launch_bounds__(128) getri_rows(Get
         pos = pos == j ? q : pos == q ? j : pos;
     }
     to[r] = pos;
-    // Orders to 32 unroll the steps (every index into f[] a constant, each step's products only as
-    // long as they need be); 64 keeps the steps a loop, each running over the whole row under a
-    // predicate and writing f[j] through a select: unrolled, its 4,000 steps' code overflowed the
-    // instruction cache (and spilled).
-    constexpr int kUnroll = NB <= 32 ? NB : 1;
-#pragma unroll kUnroll
+#pragma unroll
     for (int j = 0; j < NB; ++j) {  // inv(U)
         if (j >= N) break;
         const T *col = s + j * NB;
         T acc = T(0);
 #pragma unroll
-        for (int k = 0; k < NB; ++k)
-            if (k < j && r <= k) acc += f[k] * col[k];
-        const T dj = col[j];
-#pragma unroll
-        for (int k = 0; k < NB; ++k)
-            if (k == j) f[k] = r < j ? -(acc * dj) : r == j ? dj : f[k];
+        for (int k = 0; k < j; ++k) acc += (r <= k ? f[k] : T(0)) * col[k];
+        if (r < j) f[j] = -(acc * col[j]);
+        else if (r == j) f[j] = col[j];
     }
-#pragma unroll kUnroll
-    for (int q = 1; q < NB; ++q) {  // X L = inv(U), j = NB - 1 - q from the last column but one
-        const int j = NB - 1 - q;
+#pragma unroll
+    for (int j = NB - 2; j >= 0; --j) {  // X L = inv(U)
         if (j >= N - 1) continue;
         const T *col = s + j * NB;
         T acc = T(0);
 #pragma unroll
-        for (int k = 0; k < NB; ++k)
-            if (k > j) acc += f[k] * col[k];
-#pragma unroll
-        for (int k = 0; k < NB; ++k)
-            if (k == j) f[k] = (r <= j ? f[k] : T(0)) - acc;
+        for (int k = j + 1; k < NB; ++k) acc += f[k] * col[k];
+        f[j] = (r <= j ? f[j] : T(0)) - acc;
     }
     __syncthreads();  // to[] complete
     if (live && info == 0 && mine)
@@ -187,21 +174,22 @@ template <int NB, class T> __global__ void __launch_bounds__(128) getri_rows(Get
     if (live && r == 0) g.info[i] = info;
 }
 
-// The largest order getri_rows takes for T: a row of 64 complex doubles does not fit registers.
-template <class T> constexpr int getri_rows_max() { return sizeof(T) <= 8 ? 64 : 32; }
+// The largest order getri_rows takes. At 48 and 64 (double; H100) it was no faster than
+// GetriShared (getrf + getri_oop 1.62 / 1.48x cuBLAS against 1.69 / 1.51): at 64 the unrolled steps
+// took 255 registers and spilled; as a loop of predicated steps it ran 2.6x slower still.
+constexpr int kGetriRowsMax = 32;
 
 template <class T> void launch_getri_rows(const GetriRows<T> &g, int largest, cudaStream_t stream) {
     auto go = [&](auto nb) {
         constexpr int NB = decltype(nb)::value;
         using Tile = GetriRowsTile<NB, T>;
         const unsigned blocks = unsigned((g.count + Tile::kMatrices - 1) / Tile::kMatrices);
-        if (Tile::kBytes > kDefaultSharedBytes) allow_shared(getri_rows<NB, T>, Tile::kBytes);
+        if (Tile::kBytes > kDefaultSharedBytes) allow_shared(getri_rows<NB, T>, Tile::kBytes);  // complex double
         getri_rows<NB, T><<<blocks, 128, Tile::kBytes, stream>>>(g);
     };
     if (largest <= 8) go(std::integral_constant<int, 8>());
     else if (largest <= 16) go(std::integral_constant<int, 16>());
-    else if (largest <= 32) go(std::integral_constant<int, 32>());
-    else if constexpr (getri_rows_max<T>() == 64) go(std::integral_constant<int, 64>());
+    else go(std::integral_constant<int, 32>());
     check_launch("getri_rows");
 }
 
@@ -497,7 +485,7 @@ template <class T>
 void invert_lu(Chunk &c, int maxn, Sizes n, const View<const Dev<T>> &A, const View<const int> &ipiv,
                const View<Dev<T>> &X, bool out_of_place) {
     using D = Dev<T>;
-    if (maxn <= getri_rows_max<D>()) {
+    if (maxn <= kGetriRowsMax) {
         launch_getri_rows(GetriRows<D>{n, A, ipiv, X, c.info, out_of_place, c.count}, maxn, c.stream);
         return;
     }

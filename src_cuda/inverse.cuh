@@ -1,9 +1,9 @@
 // The inverses (getri, getri_oop, trtri, potri) on the GPU, every order (inverse.cu):
 //  - trtri and potri up to order 32 in registers, one pass over the matrix: a group of 8, 16 or
 //    32 lanes per matrix, lane r holding row r of the triangle (tri_inverse_registers);
-//  - getri and getri_oop up to order 64 (32 in complex double) with a thread a row, the row in
-//    registers and the factors read from shared memory (getri_rows); to 96 one block per matrix
-//    in shared memory, LAPACK's unblocked getri (GetriShared);
+//  - getri and getri_oop up to order 32 with a thread a row, the row in registers and the
+//    factors read from shared memory (getri_rows); to 96 one block per matrix in shared memory,
+//    LAPACK's unblocked getri (GetriShared);
 //  - beyond, on zero-padded copies of the triangles in workspace: their diagonal blocks of 32
 //    inverted by the register kernel, then the blocks joined two by two, twice the order each
 //    time (inv([T11 T12; 0 T22]) has T12's place = -inv(T11) T12 inv(T22)), by batched GEMM; potri
