@@ -97,7 +97,15 @@ public:
     // The cuBLAS handle of the chunk's slot, on chunk.stream.
     cublasHandle_t blas() const {
         cublasHandle_t h = slot_->blas();
-        check(cublasSetStream(h, stream), "cublasSetStream");
+        check(cublasSetStream(h, stream), "cublasSetStream");  // which also restores the default workspace
+        if (!pin_) {
+            // A stream-ordered call (on the caller's stream) returns before its products run, and
+            // the next call on another stream may lease the same handle: cuBLAS's default
+            // workspace would then serve both streams at once. Its products get a workspace of
+            // their own, stream-ordered like its other memory.
+            if (!blas_workspace_) blas_workspace_ = std::make_unique<Workspace>(kBlasWorkspaceBytes, stream);
+            check(cublasSetWorkspace(h, blas_workspace_->at<void>(), kBlasWorkspaceBytes), "cublasSetWorkspace");
+        }
         return h;
     }
     // info = 0 on the device, for kernels that then record failures in it.
@@ -134,6 +142,10 @@ private:
     // A stream-ordered call's small arrays: stream-ordered memory, allocated by the first take()
     // (most launches on device data take none) and given back in the stream's order.
     std::unique_ptr<Workspace> ordered_;
+    // cuBLAS's workspace for a stream-ordered call's products (blas()): the size cuBLAS's
+    // documentation recommends for Hopper.
+    static constexpr size_t kBlasWorkspaceBytes = size_t(32) << 20;
+    mutable std::unique_ptr<Workspace> blas_workspace_;
     size_t used_ = 0, cap_ = 0;
     std::vector<Staged> staged_;
     const Driver *driver_ = nullptr;

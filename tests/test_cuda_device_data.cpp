@@ -879,6 +879,62 @@ TYPED_TEST(CudaDataT, StreamOrderAndGraph) {
         release(Memory::Device, q);
 }
 
+// One thread enqueues getrf + getri_oop of order 130 (the inverse's products run on cuBLAS, through
+// the handle of the context the thread leases) on two streams held up together, so that the two
+// calls' products run at the same time: each gives the results of the synchronous calls.
+TYPED_TEST(CudaDataT, OneThreadTwoStreamsProducts) {
+    using T = TypeParam;
+    const int n = 130, count = 40;
+    struct Side {
+        std::vector<T> a, expected;  // A, and C (guard cells included) after the synchronous calls
+        std::vector<int> ipiv, info;
+        T *dA = nullptr, *dC = nullptr;
+        int *dpiv = nullptr, *dinfo = nullptr;
+        cudaStream_t s = nullptr;
+    } side[2];
+    int64_t stride = 0;
+    for (Side &x : side) {
+        Batch<T> b(Layout::Strided, std::vector<int>(count, n), std::vector<int>(count, n), 1);
+        b.randomize();
+        stride = b.stride();
+        x.a = x.expected = b.storage();
+        x.ipiv.resize(size_t(n) * count), x.info.resize(count);
+        std::vector<T> lu = x.a;
+        ASSERT_EQ(batchlapack::getrf_batch(n, n, lu.data(), n, stride, x.ipiv.data(), n, x.info.data(), count), 0);
+        ASSERT_EQ(batchlapack::getri_oop_batch(n, lu.data(), n, stride, x.ipiv.data(), n, x.expected.data(), n, stride,
+                                               x.info.data(), count), 0) << bl_last_error();
+        const size_t bytes = x.a.size() * sizeof(T);
+        x.dA = static_cast<T *>(allocate(Memory::Device, bytes));
+        x.dC = static_cast<T *>(allocate(Memory::Device, bytes));
+        x.dpiv = static_cast<int *>(allocate(Memory::Device, x.ipiv.size() * sizeof(int)));
+        x.dinfo = static_cast<int *>(allocate(Memory::Device, 2 * count * sizeof(int)));
+        ASSERT_EQ(cudaMemcpy(x.dA, x.a.data(), bytes, cudaMemcpyHostToDevice), cudaSuccess);
+        ASSERT_EQ(cudaMemcpy(x.dC, x.a.data(), bytes, cudaMemcpyHostToDevice), cudaSuccess);  // C's guards
+        ASSERT_EQ(cudaStreamCreateWithFlags(&x.s, cudaStreamNonBlocking), cudaSuccess);
+    }
+    for (Side &x : side) pause_stream(x.s, 100);
+    for (Side &x : side) {
+        ASSERT_EQ(bl_set_stream(x.s), 0);
+        EXPECT_EQ(batchlapack::getrf_batch(n, n, x.dA, n, stride, x.dpiv, n, x.dinfo, count), 0) << bl_last_error();
+        EXPECT_EQ(batchlapack::getri_oop_batch(n, x.dA, n, stride, x.dpiv, n, x.dC, n, stride, x.dinfo + count, count),
+                  0) << bl_last_error();
+    }
+    ASSERT_EQ(bl_set_stream(nullptr), 0);
+    for (Side &x : side) {
+        ASSERT_EQ(cudaStreamSynchronize(x.s), cudaSuccess);
+        std::vector<T> got(x.a.size());
+        std::vector<int> info(2 * count);
+        EXPECT_EQ(cudaMemcpy(got.data(), x.dC, got.size() * sizeof(T), cudaMemcpyDeviceToHost), cudaSuccess);
+        EXPECT_EQ(cudaMemcpy(info.data(), x.dinfo, info.size() * sizeof(int), cudaMemcpyDeviceToHost), cudaSuccess);
+        EXPECT_TRUE(agree(got, x.expected, false));  // cuBLAS may choose other kernels with another workspace
+        EXPECT_EQ(info, std::vector<int>(2 * count, 0));
+        cudaStreamDestroy(x.s);
+        for (void *q : {static_cast<void *>(x.dA), static_cast<void *>(x.dC), static_cast<void *>(x.dpiv),
+                        static_cast<void *>(x.dinfo)})
+            release(Memory::Device, q);
+    }
+}
+
 // Two host threads, each with its own stream set, enqueue their calls at once: each thread's
 // setting is its own, and both give the host-data results.
 TYPED_TEST(CudaDataT, TwoThreadsTwoStreams) {
