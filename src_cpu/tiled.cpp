@@ -204,6 +204,17 @@ template <class T> BL_TILED_INLINE void axpy(int from, int to, const T *x, T u, 
     for (; i < to; ++i) y[i] -= x[i] * u;
 }
 
+// x[from, to) *= u, in vectors where the rows allow (complex products of scalars are not
+// vectorized by the compiler: it checks each for NaNs, as C's rules for them ask).
+template <class T> BL_TILED_INLINE void scale(int from, int to, T u, T *x) {
+    constexpr int W = kLanes<T>;
+    int i = from;
+    for (; i < to && i % W; ++i) x[i] *= u;
+    const Vec<T> s = splat(u);
+    for (; i + W <= to; i += W) store(x + i, load(x + i) * s);
+    for (; i < to; ++i) x[i] *= u;
+}
+
 // The row of x[from, to) with the largest |x|, the first one on a tie, as LAPACK's i?amax: a NaN
 // is never larger than anything, and is chosen only where it comes first.
 template <class T> BL_TILED_INLINE int pivot_row(const T *x, int from, int to) {
@@ -225,14 +236,36 @@ template <class T> BL_TILED_INLINE int pivot_row(const T *x, int from, int to) {
     return i;
 }
 
-// The same for complex x, by |re| + |im| as LAPACK's i?amax measures complex elements.
+// The same for complex x, by |re| + |im| as LAPACK's i?amax measures complex elements: in vectors
+// each element's parts, made positive, are added to those exchanged, so that both lanes of an
+// element hold its size (the same sum as the scalar one's, which finds its row at the end).
 template <class R> BL_TILED_INLINE int pivot_row(const std::complex<R> *x, int from, int to) {
+    typedef simd::Simd<std::complex<R>, sizeof(Vec<R>)> S;
+    constexpr int W = kLanes<std::complex<R>>;
     auto size = [](std::complex<R> z) { return std::fabs(z.real()) + std::fabs(z.imag()); };
     R big = size(x[from]);
-    int at = from;
-    for (int i = from + 1; i < to; ++i)
-        if (size(x[i]) > big) big = size(x[i]), at = i;
-    return at;
+    if (std::isnan(big)) return from;
+    int i = from + 1;
+    for (; i < to && i % W; ++i) big = size(x[i]) > big ? size(x[i]) : big;
+    Vec<R> m = splat(big);
+    for (; i + W <= to; i += W) {
+        Vec<R> v = load(reinterpret_cast<const R *>(x + i));
+        v = v < 0 ? -v : v;
+        v += S::swap(v);
+        m = v > m ? v : m;
+    }
+    for (; i < to; ++i) big = size(x[i]) > big ? size(x[i]) : big;
+    for (int l = 0; l < 2 * W; ++l) big = m[l] > big ? m[l] : big;
+    for (i = from; size(x[i]) != big; ++i) {
+    }
+    return i;
+}
+
+// Whether |x| >= s: for complex x, by the larger part first, which decides unless it is below s
+// (the modulus's hypot costs more than the rest of a panel column's scaling).
+template <class T> BL_TILED_INLINE bool at_least(T x, Real<T> s) {
+    if constexpr (kComplex<T>) return std::max(std::fabs(x.real()), std::fabs(x.imag())) >= s || std::abs(x) >= s;
+    else return std::fabs(x) >= s;
 }
 
 // Lane i of v set to x.
@@ -330,9 +363,8 @@ template <bool Pivot, class T> void lu(int n, T *A, int lda, int *ipiv, int *inf
                     if (p != jc)
                         for (int k = 0; k < b; ++k) std::swap(cj[k * ld + jc], cj[k * ld + p]);
                     const T d = col[jc];
-                    if (std::abs(d) >= small) {
-                        const T r = T(1) / d;
-                        for (int i = jc + 1; i < n; ++i) col[i] *= r;
+                    if (at_least(d, small)) {
+                        scale(jc + 1, n, T(1) / d, col);
                     } else {
                         for (int i = jc + 1; i < n; ++i) col[i] /= d;
                     }
