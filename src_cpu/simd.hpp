@@ -31,10 +31,17 @@ template <class R, int Bytes> struct Simd<std::complex<R>, Bytes> {
     typedef std::conditional_t<sizeof(R) == 8, int64_t, int32_t> Lane;
     typedef Lane Mask __attribute__((vector_size(Bytes)));
     static constexpr int kReal = int(Bytes / sizeof(R));
-    // Each element's parts exchanged (im, re), its real part in both lanes, its imaginary part in both.
-    template <size_t... I> static Real swap(Real a, std::index_sequence<I...>) { return __builtin_shuffle(a, Mask{Lane(I ^ 1)...}); }
-    template <size_t... I> static Real reals(Real a, std::index_sequence<I...>) { return __builtin_shuffle(a, Mask{Lane(I & ~size_t(1))...}); }
-    template <size_t... I> static Real imags(Real a, std::index_sequence<I...>) { return __builtin_shuffle(a, Mask{Lane(I | 1)...}); }
+    // Each element's parts exchanged (im, re); its real part in both lanes; its imaginary part in
+    // both.
+    template <size_t... I> static Real swap(Real a, std::index_sequence<I...>) {
+        return __builtin_shuffle(a, Mask{Lane(I ^ 1)...});
+    }
+    template <size_t... I> static Real reals(Real a, std::index_sequence<I...>) {
+        return __builtin_shuffle(a, Mask{Lane(I & ~size_t(1))...});
+    }
+    template <size_t... I> static Real imags(Real a, std::index_sequence<I...>) {
+        return __builtin_shuffle(a, Mask{Lane(I | 1)...});
+    }
     static Real swap(Real a) { return swap(a, std::make_index_sequence<kReal>()); }
     static Real reals(Real a) { return reals(a, std::make_index_sequence<kReal>()); }
     static Real imags(Real a) { return imags(a, std::make_index_sequence<kReal>()); }
@@ -79,7 +86,9 @@ template <class R> struct IsComplex<std::complex<R>> : std::true_type {};
         std::memcpy(&v, p, sizeof v);                                                             \
         return v;                                                                                 \
     }                                                                                             \
-    template <class T> BL_SIMD_INLINE void store(T *p, Vec<T> v) { std::memcpy(static_cast<void *>(p), &v, sizeof v); } \
+    template <class T> BL_SIMD_INLINE void store(T *p, Vec<T> v) {                                \
+        std::memcpy(static_cast<void *>(p), &v, sizeof v);                                        \
+    }                                                                                             \
     template <class T> BL_SIMD_INLINE Vec<T> splat(T x) {                                         \
         if constexpr (::bl::cpu::simd::IsComplex<T>::value)                                       \
             return ::bl::cpu::simd::Simd<T, (bytes)>::broadcast(x);                               \

@@ -31,22 +31,22 @@ namespace BL_ISA {
 using ladder::by_kind;
 #if defined(__AVX512F__)
 BL_SIMD_WIDTH(64)  // 32 registers: 2 x 8 accumulators (2 x 4 x 2 complex), 2 + 1 more
-template <class T> constexpr int kTileVecs = 2;
+constexpr int kTileVecs = 2;
 template <class T> constexpr int kMaxCols = by_kind<T>(8, 4);
 #elif defined(__AVX2__) && defined(__FMA__)
 BL_SIMD_WIDTH(32)  // 16 registers: 2 x 4 accumulators (2 x 2 x 2 complex), 2 + 1 more
-template <class T> constexpr int kTileVecs = 2;
+constexpr int kTileVecs = 2;
 template <class T> constexpr int kMaxCols = by_kind<T>(4, 2);
 #elif defined(__aarch64__)
 BL_SIMD_WIDTH(16)  // 32 registers: 4 x 4 accumulators (4 x 2 x 2 complex), 4 + 1 more
-template <class T> constexpr int kTileVecs = 4;
+constexpr int kTileVecs = 4;
 template <class T> constexpr int kMaxCols = by_kind<T>(4, 2);
 #else
 #error "the tiled kernels are built for x86-64-v3, x86-64-v4 and aarch64 (cmake/units.cmake)"
 #endif
 
 // Rows of a tile and width of a block column.
-template <class T> constexpr int kTile = kTileVecs<T> * kLanes<T>;
+template <class T> constexpr int kTile = kTileVecs * kLanes<T>;
 // Columns of the register kernel's tile: kMaxCols, or a vector's lanes where fewer (AVX-512's
 // float), so that kStep, the padded order's multiple, is both a whole vector and a whole number
 // of kernel tiles: every product then has whole kernel tiles of columns (a tile's or block
@@ -155,7 +155,7 @@ template <bool Set, bool Conj = false, class T>
 BL_TILED_INLINE void tile_product(int rows, int cols, int k, const T *a, int64_t lda, const T *b, int64_t bk, int64_t bj,
                                   T *c, int64_t ldc) {
     for (int j = 0; j < cols; j += kCols<T>)
-        rows_kernel<Set, Conj, kTileVecs<T>>(rows / kLanes<T>, k, a, lda, b + j * bj, bk, bj, c + j * ldc, ldc);
+        rows_kernel<Set, Conj, kTileVecs>(rows / kLanes<T>, k, a, lda, b + j * bj, bk, bj, c + j * ldc, ldc);
 }
 
 // The workspaces start on a cache line (64 bytes), whatever the vectors' width: `work` moved up to
@@ -284,13 +284,13 @@ template <class T> BL_TILED_INLINE void set_lane(Vec<T> &v, int i, T x) {
 template <bool Unit, class T> BL_TILED_INLINE void invert_lower(const T *d, int64_t ld, T *x) {
     constexpr int G = kTile<T>, W = kLanes<T>;
     for (int k = G - 1; k >= 0; --k) {
-        Vec<T> v[kTileVecs<T>] = {};
+        Vec<T> v[kTileVecs] = {};
         set_lane(v[k / W], k % W, T(1));
         for (int l = k + 1; l < G; ++l) {
             const Vec<T> s = splat(d[k * ld + l]);
-            for (int h = 0; h < kTileVecs<T>; ++h) v[h] -= load(x + l * G + h * W) * s;
+            for (int h = 0; h < kTileVecs; ++h) v[h] -= load(x + l * G + h * W) * s;
         }
-        for (int h = 0; h < kTileVecs<T>; ++h) store(x + k * G + h * W, Unit ? v[h] : v[h] * splat(T(1) / d[k * ld + k]));
+        for (int h = 0; h < kTileVecs; ++h) store(x + k * G + h * W, Unit ? v[h] : v[h] * splat(T(1) / d[k * ld + k]));
     }
 }
 
@@ -422,7 +422,8 @@ template <class T> void cholesky(char uplo, int n, T *A, int lda, int *info, T *
         T *const cJ = w + J * ld;
         if (J)
             for (int r = J; r < N; r += G)
-                tile_product<false, true>(std::min(G, N - r), std::min(bo, r - J + G), J, w + r, ld, w + J, ld, 1, cJ + r, ld);
+                tile_product<false, true>(std::min(G, N - r), std::min(bo, r - J + G), J, w + r, ld, w + J, ld, 1, cJ + r,
+                                          ld);
         for (int j = J; j < J + bo && *info == 0; j += G) {
             const int b = std::min(G, N - j);  // the block's width: a tile, or less last
             T *const cj = w + j * ld;
@@ -549,13 +550,13 @@ void reflector(int rows, int cols, int b, const T *a, int64_t lda, const T *tau,
 template <bool Unit, class T> BL_TILED_INLINE void invert_upper(const T *d, int64_t ld, T *x) {
     constexpr int G = kTile<T>, W = kLanes<T>;
     for (int k = 0; k < G; ++k) {
-        Vec<T> v[kTileVecs<T>] = {};
+        Vec<T> v[kTileVecs] = {};
         set_lane(v[k / W], k % W, T(1));
         for (int l = 0; l < k; ++l) {
             const Vec<T> s = splat(d[k * ld + l]);
-            for (int h = 0; h < kTileVecs<T>; ++h) v[h] -= load(x + l * G + h * W) * s;
+            for (int h = 0; h < kTileVecs; ++h) v[h] -= load(x + l * G + h * W) * s;
         }
-        for (int h = 0; h < kTileVecs<T>; ++h) store(x + k * G + h * W, Unit ? v[h] : v[h] * splat(T(1) / d[k * ld + k]));
+        for (int h = 0; h < kTileVecs; ++h) store(x + k * G + h * W, Unit ? v[h] : v[h] * splat(T(1) / d[k * ld + k]));
     }
 }
 
