@@ -7,8 +7,9 @@
 //   group     eight matrices of one order at once, one per SIMD lane (small.hpp, *_group):
 //             uniform batches (strided or pointer arrays); getrf and potrf in every
 //             precision, geqrf and gebrd of real types
-//   tiled     the AVX-512 tiled LU and Cholesky (tiled.hpp), the blocked QR (qr.cpp) and the
-//             blocked bidiagonal reduction (bidiag.hpp): one matrix at a time, larger orders
+//   tiled     the tiled LU and Cholesky (tiled.hpp; every precision, AVX-512, AVX2 or NEON), the
+//             blocked QR (qr.cpp) and the blocked bidiagonal reduction (bidiag.hpp): one matrix at
+//             a time, larger orders
 //   small     the one-matrix kernels for tiny matrices (small.hpp): every other case they cover
 //   LAPACK    the system library, everywhere else
 // Within a kernel, orders up to its *FixedMax constant are compiled one by one (a compile-time
@@ -106,8 +107,8 @@ template <class T> constexpr int kSolveFixedMax = by_kind<T>(3, 11);
 
 // ---- the tiled LU and Cholesky (tiled.hpp), for both families -----------------------------------
 namespace tiled {
-// Square orders the tiled kernels take (one matrix at a time, real types, AVX-512); below kMin,
-// and for uniform batches up to the group kernels' tops, the group kernels come first.
+// Square orders the tiled kernels take (one matrix at a time, every precision); below kMin, and
+// for uniform batches up to the group kernels' tops, the group kernels come first.
 constexpr int kMin = 33;
 // Past it OpenBLAS's blocked routines are as fast, and the padded copy outgrows the caches.
 constexpr int kMax = 1024;

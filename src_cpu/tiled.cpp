@@ -26,16 +26,21 @@ namespace BL_ISA {
 #define BL_TILED_INLINE __attribute__((always_inline)) inline
 
 // The vectors, and the register kernel's tile: kTileVecs vectors of rows by up to kMaxCols columns
-// of accumulators, with room left in the registers for a column of A and the broadcast of B.
+// of accumulators, with room left in the registers for a column of A and the broadcast of B. A
+// complex element takes two accumulators (kernel), so complex tiles have half the columns.
+using ladder::by_kind;
 #if defined(__AVX512F__)
-BL_SIMD_WIDTH(64)  // 32 registers: 2 x 8 accumulators, 2 + 1 more
-constexpr int kTileVecs = 2, kMaxCols = 8;
+BL_SIMD_WIDTH(64)  // 32 registers: 2 x 8 accumulators (2 x 4 x 2 complex), 2 + 1 more
+constexpr int kTileVecs = 2;
+template <class T> constexpr int kMaxCols = by_kind<T>(8, 4);
 #elif defined(__AVX2__) && defined(__FMA__)
-BL_SIMD_WIDTH(32)  // 16 registers: 2 x 4 accumulators, 2 + 1 more
-constexpr int kTileVecs = 2, kMaxCols = 4;
+BL_SIMD_WIDTH(32)  // 16 registers: 2 x 4 accumulators (2 x 2 x 2 complex), 2 + 1 more
+constexpr int kTileVecs = 2;
+template <class T> constexpr int kMaxCols = by_kind<T>(4, 2);
 #elif defined(__aarch64__)
-BL_SIMD_WIDTH(16)  // 32 registers: 4 x 4 accumulators, 4 + 1 more
-constexpr int kTileVecs = 4, kMaxCols = 4;
+BL_SIMD_WIDTH(16)  // 32 registers: 4 x 4 accumulators (4 x 2 x 2 complex), 4 + 1 more
+constexpr int kTileVecs = 4;
+template <class T> constexpr int kMaxCols = by_kind<T>(4, 2);
 #else
 #error "the tiled kernels are built for x86-64-v3, x86-64-v4 and aarch64 (cmake/units.cmake)"
 #endif
@@ -47,9 +52,18 @@ template <class T> constexpr int kTile = kTileVecs * kLanes<T>;
 // of kernel tiles: every product then has whole kernel tiles of columns (a tile's or block
 // column's width, or the padded order less a multiple of the tile) and whole vectors of rows, the
 // last tile of a column fewer of them.
-template <class T> constexpr int kCols = std::min(kMaxCols, kLanes<T>);
+template <class T> constexpr int kCols = std::min(kMaxCols<T>, kLanes<T>);
 template <class T> constexpr int kStep = std::max(kCols<T>, kLanes<T>);
-static_assert(kTile<double> % kStep<double> == 0 && kTile<float> % kStep<float> == 0, "tiles of whole steps");
+template <class T> constexpr bool kWholeSteps = kTile<T> % kStep<T> == 0;
+static_assert(kWholeSteps<float> && kWholeSteps<double> && kWholeSteps<std::complex<float>> &&
+              kWholeSteps<std::complex<double>>, "tiles of whole steps");
+template <class T> constexpr bool kComplex = simd::IsComplex<T>::value;
+// The real type of T's elements, and the conjugate of x (x itself where T is real).
+template <class T> using Real = decltype(std::real(T()));
+template <class T> BL_TILED_INLINE T conjugate(T x) {
+    if constexpr (kComplex<T>) return std::conj(x);
+    else return x;
+}
 // Tiles in a block column of the outer level. The products with everything left of a block column
 // read that whole part of the copy; taking four tiles' columns per read cuts what comes from
 // beyond L2 fourfold, which a machine whose cores share the memory needs where a 2-core one does
@@ -59,8 +73,9 @@ constexpr int kOuter = 4;
 // The register kernel: C = A B (Set) or C -= A B for a tile of C of V vectors of rows (V =
 // kTileVecs: a whole tile; fewer: the last of a padded order) and kCols columns (column j at
 // c + j ldc), A of the same rows and k columns (column l at a + l lda) and B of k rows and kCols
-// columns, element (l, j) at b[l bk + j bj], so that B may be a transpose.
-template <bool Set, int V, class T>
+// columns, element (l, j) at b[l bk + j bj], so that B may be a transpose; with Conj, B's
+// elements conjugated (a conjugate transpose; nothing for real types).
+template <bool Set, bool Conj, int V, class T>
 BL_TILED_INLINE void kernel(int k, const T *a, int64_t lda, const T *b, int64_t bk, int64_t bj, T *c, int64_t ldc) {
     constexpr int W = kLanes<T>, C = kCols<T>;
     Vec<T> acc[V][C];
@@ -85,22 +100,62 @@ BL_TILED_INLINE void kernel(int k, const T *a, int64_t lda, const T *b, int64_t 
         }
 }
 
+// The kernel for complex elements, stored as std::complex stores them (re, im in adjacent lanes
+// of R's vectors): each element of C has two accumulators, a b_re and a b_im (a column of A times
+// B's real part and times its imaginary part, broadcast), and a b = a b_re + (-a_im, a_re) b_im
+// is formed from them at the end (a conj(b) with the signs the other way), so that the loop over
+// k is FMAs alone, as the real kernel's, with no shuffle: each element's parts are exchanged once
+// per tile rather than once per step of k. Twice the accumulators per element: half the columns.
+template <bool Set, bool Conj, int V, class R>
+BL_TILED_INLINE void kernel(int k, const std::complex<R> *a, int64_t lda, const std::complex<R> *b, int64_t bk, int64_t bj,
+                            std::complex<R> *c, int64_t ldc) {
+    typedef std::complex<R> T;
+    typedef simd::Simd<T, sizeof(Vec<R>)> S;
+    constexpr int W = kLanes<R>, C = kCols<T>;
+    const R *ar = reinterpret_cast<const R *>(a), *br = reinterpret_cast<const R *>(b);
+    Vec<R> re[V][C], im[V][C];
+#pragma GCC unroll 8
+    for (int j = 0; j < C; ++j)
+        for (int v = 0; v < V; ++v) re[v][j] = im[v][j] = Vec<R>{};
+    for (int l = 0; l < k; ++l) {
+        Vec<R> x[V];
+        for (int v = 0; v < V; ++v) x[v] = load(ar + 2 * (l * lda) + v * W);
+        const R *row = br + 2 * (l * bk);
+#pragma GCC unroll 8
+        for (int j = 0; j < C; ++j) {
+            const Vec<R> sr = splat(row[2 * (j * bj)]), si = splat(row[2 * (j * bj) + 1]);
+            for (int v = 0; v < V; ++v) {
+                re[v][j] += x[v] * sr;
+                im[v][j] += x[v] * si;
+            }
+        }
+    }
+    const Vec<R> sign = Conj ? -S::sign() : S::sign();
+#pragma GCC unroll 8
+    for (int j = 0; j < C; ++j)
+        for (int v = 0; v < V; ++v) {
+            R *cj = reinterpret_cast<R *>(c + j * ldc) + v * W;
+            const Vec<R> p = re[v][j] + S::swap(im[v][j]) * sign;
+            store(cj, Set ? p : load(cj) - p);
+        }
+}
+
 // The kernel over kCols columns and `vecs` vectors of rows, V at most.
-template <bool Set, int V, class T>
+template <bool Set, bool Conj, int V, class T>
 BL_TILED_INLINE void rows_kernel(int vecs, int k, const T *a, int64_t lda, const T *b, int64_t bk, int64_t bj, T *c,
                                  int64_t ldc) {
     if constexpr (V > 1)
-        if (vecs < V) return rows_kernel<Set, V - 1>(vecs, k, a, lda, b, bk, bj, c, ldc);
-    kernel<Set, V>(k, a, lda, b, bk, bj, c, ldc);
+        if (vecs < V) return rows_kernel<Set, Conj, V - 1>(vecs, k, a, lda, b, bk, bj, c, ldc);
+    kernel<Set, Conj, V>(k, a, lda, b, bk, bj, c, ldc);
 }
 
 // The kernel over a tile of `rows` rows (a whole tile or, last in a column, a whole number of
 // vectors less) and `cols` columns (a multiple of kCols).
-template <bool Set, class T>
+template <bool Set, bool Conj = false, class T>
 BL_TILED_INLINE void tile_product(int rows, int cols, int k, const T *a, int64_t lda, const T *b, int64_t bk, int64_t bj,
                                   T *c, int64_t ldc) {
     for (int j = 0; j < cols; j += kCols<T>)
-        rows_kernel<Set, kTileVecs>(rows / kLanes<T>, k, a, lda, b + j * bj, bk, bj, c + j * ldc, ldc);
+        rows_kernel<Set, Conj, kTileVecs>(rows / kLanes<T>, k, a, lda, b + j * bj, bk, bj, c + j * ldc, ldc);
 }
 
 // The workspaces start on a cache line (64 bytes), whatever the vectors' width: `work` moved up to
@@ -149,6 +204,17 @@ template <class T> BL_TILED_INLINE void axpy(int from, int to, const T *x, T u, 
     for (; i < to; ++i) y[i] -= x[i] * u;
 }
 
+// x[from, to) *= u, in vectors where the rows allow (complex products of scalars are not
+// vectorized by the compiler: it checks each for NaNs, as C's rules for them ask).
+template <class T> BL_TILED_INLINE void scale(int from, int to, T u, T *x) {
+    constexpr int W = kLanes<T>;
+    int i = from;
+    for (; i < to && i % W; ++i) x[i] *= u;
+    const Vec<T> s = splat(u);
+    for (; i + W <= to; i += W) store(x + i, load(x + i) * s);
+    for (; i < to; ++i) x[i] *= u;
+}
+
 // The row of x[from, to) with the largest |x|, the first one on a tie, as LAPACK's i?amax: a NaN
 // is never larger than anything, and is chosen only where it comes first.
 template <class T> BL_TILED_INLINE int pivot_row(const T *x, int from, int to) {
@@ -170,6 +236,48 @@ template <class T> BL_TILED_INLINE int pivot_row(const T *x, int from, int to) {
     return i;
 }
 
+// The same for complex x, by |re| + |im| as LAPACK's i?amax measures complex elements: in vectors
+// each element's parts, made positive, are added to those exchanged, so that both lanes of an
+// element hold its size (the same sum as the scalar one's, which finds its row at the end).
+template <class R> BL_TILED_INLINE int pivot_row(const std::complex<R> *x, int from, int to) {
+    typedef simd::Simd<std::complex<R>, sizeof(Vec<R>)> S;
+    constexpr int W = kLanes<std::complex<R>>;
+    auto size = [](std::complex<R> z) { return std::fabs(z.real()) + std::fabs(z.imag()); };
+    R big = size(x[from]);
+    if (std::isnan(big)) return from;
+    int i = from + 1;
+    for (; i < to && i % W; ++i) big = size(x[i]) > big ? size(x[i]) : big;
+    Vec<R> m = splat(big);
+    for (; i + W <= to; i += W) {
+        Vec<R> v = load(reinterpret_cast<const R *>(x + i));
+        v = v < 0 ? -v : v;
+        v += S::swap(v);
+        m = v > m ? v : m;
+    }
+    for (; i < to; ++i) big = size(x[i]) > big ? size(x[i]) : big;
+    for (int l = 0; l < 2 * W; ++l) big = m[l] > big ? m[l] : big;
+    for (i = from; size(x[i]) != big; ++i) {
+    }
+    return i;
+}
+
+// Whether |x| >= s: for complex x, by the larger part first, which decides unless it is below s
+// (the modulus's hypot costs more than the rest of a panel column's scaling).
+template <class T> BL_TILED_INLINE bool at_least(T x, Real<T> s) {
+    if constexpr (kComplex<T>) return std::max(std::fabs(x.real()), std::fabs(x.imag())) >= s || std::abs(x) >= s;
+    else return std::fabs(x) >= s;
+}
+
+// Lane i of v set to x.
+template <class T> BL_TILED_INLINE void set_lane(Vec<T> &v, int i, T x) {
+    if constexpr (kComplex<T>) {
+        v.v[2 * i] = x.real();
+        v.v[2 * i + 1] = x.imag();
+    } else {
+        v[i] = x;
+    }
+}
+
 // The inverse X of the lower triangular tile at d (leading dimension ld; a unit diagonal when
 // Unit) into x (leading dimension kTile). From the last column back, as X L = I gives column k
 // of X from the columns right of it: whole columns, in vectors.
@@ -177,7 +285,7 @@ template <bool Unit, class T> BL_TILED_INLINE void invert_lower(const T *d, int6
     constexpr int G = kTile<T>, W = kLanes<T>;
     for (int k = G - 1; k >= 0; --k) {
         Vec<T> v[kTileVecs] = {};
-        v[k / W][k % W] = T(1);
+        set_lane(v[k / W], k % W, T(1));
         for (int l = k + 1; l < G; ++l) {
             const Vec<T> s = splat(d[k * ld + l]);
             for (int h = 0; h < kTileVecs; ++h) v[h] -= load(x + l * G + h * W) * s;
@@ -206,7 +314,7 @@ template <bool Pivot, class T> void lu(int n, T *A, int lda, int *ipiv, int *inf
         }
     }
     *info = 0;
-    const T small = std::numeric_limits<T>::min();  // LAPACK's sfmin: 1 / small does not overflow
+    const Real<T> small = std::numeric_limits<Real<T>>::min();  // LAPACK's sfmin: 1 / small does not overflow
     // Block columns of kOuter tiles are brought up to date by the columns left of them, then
     // factored a tile's width at a time, each brought up to date by the columns of its outer block
     // left of it. The row interchanges of a panel reach the columns left of it at once and the
@@ -255,9 +363,8 @@ template <bool Pivot, class T> void lu(int n, T *A, int lda, int *ipiv, int *inf
                     if (p != jc)
                         for (int k = 0; k < b; ++k) std::swap(cj[k * ld + jc], cj[k * ld + p]);
                     const T d = col[jc];
-                    if (std::fabs(d) >= small) {
-                        const T r = T(1) / d;
-                        for (int i = jc + 1; i < n; ++i) col[i] *= r;
+                    if (at_least(d, small)) {
+                        scale(jc + 1, n, T(1) / d, col);
                     } else {
                         for (int i = jc + 1; i < n; ++i) col[i] /= d;
                     }
@@ -288,9 +395,10 @@ template <class T> void cholesky(char uplo, int n, T *A, int lda, int *info, T *
     const int64_t ld = s.ld;
     T *const w = s.w;
     const bool lower = uplo == 'L';
-    // The copy holds the lower triangle (an upper one transposed) of [A 0; 0 I], whose factor is
-    // [L 0; 0 I]. Above the diagonal only the diagonal blocks are written, zeros: the kernel
-    // computes whole tiles there, and what it leaves above the diagonal is never read.
+    // The copy holds the lower triangle (an upper one conjugate-transposed) of [A 0; 0 I], whose
+    // factor is [L 0; 0 I]: A = L L^H, every product below with L^H (Conj). Above the diagonal only
+    // the diagonal blocks are written, zeros: the kernel computes whole tiles there, and what it
+    // leaves above the diagonal is never read.
     for (int j = 0; j < N; ++j) {
         T *wj = w + j * ld;
         std::fill(wj + j / G * G, wj + j, T(0));
@@ -298,7 +406,7 @@ template <class T> void cholesky(char uplo, int n, T *A, int lda, int *info, T *
             if (lower)
                 std::memcpy(wj + j, A + j + int64_t(j) * lda, sizeof(T) * (n - j));
             else
-                for (int i = j; i < n; ++i) wj[i] = A[j + int64_t(i) * lda];
+                for (int i = j; i < n; ++i) wj[i] = conjugate(A[j + int64_t(i) * lda]);
             std::fill(wj + n, wj + N, T(0));
         } else {
             std::fill(wj + j, wj + N, T(0));
@@ -314,46 +422,50 @@ template <class T> void cholesky(char uplo, int n, T *A, int lda, int *info, T *
         T *const cJ = w + J * ld;
         if (J)
             for (int r = J; r < N; r += G)
-                tile_product<false>(std::min(G, N - r), std::min(bo, r - J + G), J, w + r, ld, w + J, ld, 1, cJ + r, ld);
+                tile_product<false, true>(std::min(G, N - r), std::min(bo, r - J + G), J, w + r, ld, w + J, ld, 1, cJ + r,
+                                          ld);
         for (int j = J; j < J + bo && *info == 0; j += G) {
             const int b = std::min(G, N - j);  // the block's width: a tile, or less last
             T *const cj = w + j * ld;
             if (j > J)
                 for (int r = j; r < N; r += G)
-                    tile_product<false>(std::min(G, N - r), b, j - J, w + r + J * ld, ld, w + j + J * ld, ld, 1, cj + r, ld);
+                    tile_product<false, true>(std::min(G, N - r), b, j - J, w + r + J * ld, ld, w + j + J * ld, ld, 1, cj + r,
+                                              ld);
             // The diagonal block, column by column as LAPACK's potf2, in whole columns of the block
-            // (what that computes above the diagonal is never read).
+            // (what that computes above the diagonal is never read). A complex diagonal is real: its
+            // imaginary part is not read, and the factor's is zero, as potf2 has them.
             T *d = cj + j;
             for (int c = 0; c < b; ++c) {
-                const T x = d[c * ld + c];
-                if (!(x > T(0))) {  // also NaN
+                const Real<T> x = std::real(d[c * ld + c]);
+                if (!(x > 0)) {  // also NaN
                     *info = j + c + 1;
+                    d[c * ld + c] = T(x);
                     // The rows below the block in its finished columns, as potf2 leaves them.
                     for (int k = 0; k < c; ++k) {
                         T *col = cj + k * ld;
-                        for (int l = 0; l < k; ++l) axpy(j + G, n, cj + l * ld, d[l * ld + k], col);
-                        const T ir = T(1) / d[k * ld + k];
+                        for (int l = 0; l < k; ++l) axpy(j + G, n, cj + l * ld, conjugate(d[l * ld + k]), col);
+                        const T ir = T(1 / std::real(d[k * ld + k]));
                         for (int i = j + G; i < n; ++i) col[i] *= ir;
                     }
                     break;
                 }
-                const T r = std::sqrt(x);
-                const Vec<T> ir = splat(T(1) / r);
+                const Real<T> r = std::sqrt(x);
+                const Vec<T> ir = splat(T(1 / r));
                 for (int v = 0; v < b; v += W) store(d + c * ld + v, load(d + c * ld + v) * ir);
-                d[c * ld + c] = r;
+                d[c * ld + c] = T(r);
                 for (int k = c + 1; k < b; ++k) {
-                    const Vec<T> l = splat(d[c * ld + k]);
+                    const Vec<T> l = splat(conjugate(d[c * ld + k]));
                     for (int v = 0; v < b; v += W) store(d + k * ld + v, load(d + k * ld + v) - load(d + c * ld + v) * l);
                 }
             }
             if (*info != 0 || j + b == N) break;  // a block followed by another is a whole tile wide
-            // The rows below it: times the transposed inverse of the block, a tile at a time.
+            // The rows below it: times the conjugate transpose of the block's inverse, a tile at a time.
             T *bi = s.inv;
             invert_lower<false>(d, ld, bi);
             for (int r = j + G; r < N; r += G) {
                 const int rows = std::min(G, N - r);
                 copy_tile(cj + r, ld, rows, G, s.tile);
-                tile_product<true>(rows, G, G, s.tile, G, bi, G, 1, cj + r, ld);
+                tile_product<true, true>(rows, G, G, s.tile, G, bi, G, 1, cj + r, ld);
             }
         }
     }
@@ -362,7 +474,7 @@ template <class T> void cholesky(char uplo, int n, T *A, int lda, int *info, T *
         if (lower)
             std::memcpy(A + j + int64_t(j) * lda, wj + j, sizeof(T) * (n - j));
         else
-            for (int i = j; i < n; ++i) A[j + int64_t(i) * lda] = wj[i];
+            for (int i = j; i < n; ++i) A[j + int64_t(i) * lda] = conjugate(wj[i]);
     }
 }
 
@@ -439,7 +551,7 @@ template <bool Unit, class T> BL_TILED_INLINE void invert_upper(const T *d, int6
     constexpr int G = kTile<T>, W = kLanes<T>;
     for (int k = 0; k < G; ++k) {
         Vec<T> v[kTileVecs] = {};
-        v[k / W][k % W] = T(1);
+        set_lane(v[k / W], k % W, T(1));
         for (int l = 0; l < k; ++l) {
             const Vec<T> s = splat(d[k * ld + l]);
             for (int h = 0; h < kTileVecs; ++h) v[h] -= load(x + l * G + h * W) * s;
@@ -629,8 +741,12 @@ void apply_reflector(int rows, int cols, int b, const T *a, int lda, const T *ta
 
 template <class T> int tile() { return kTile<T>; }
 
-// The real precisions of the unit (the kernels exist for real types only).
-#define BL_TILED_ISA(p, T) BL_TILED_ENTRIES(BL_TILED_INSTANTIATE, T)
+// The precision of the unit: the factorizations for every one, the other kernels for real types.
+#define BL_TILED_ISA_s(T) BL_TILED_ENTRIES(BL_TILED_INSTANTIATE, T)
+#define BL_TILED_ISA_d(T) BL_TILED_ENTRIES(BL_TILED_INSTANTIATE, T)
+#define BL_TILED_ISA_c(T) BL_TILED_FACTOR_ENTRIES(BL_TILED_INSTANTIATE, T)
+#define BL_TILED_ISA_z(T) BL_TILED_FACTOR_ENTRIES(BL_TILED_INSTANTIATE, T)
+#define BL_TILED_ISA(p, T) BL_TILED_ISA_##p(T)
 BL_PRECISIONS(BL_TILED_ISA)
 #undef BL_TILED_ISA
 

@@ -17,8 +17,10 @@
 // One source (tiled.cpp, on the vectors of simd.hpp) is compiled for each instruction set of
 // BATCHLAPACK_TILED_ISAS (cmake/units.cmake): x86-64-v4 (AVX-512) and x86-64-v3 (AVX2, FMA), or
 // aarch64's NEON; the functions below call the unit of the instruction set in use (isa.hpp). The
-// kernels exist for real types and square matrices; the caller falls back to the system LAPACK
-// wherever covers() says no (complex types, and x86-64 processors without AVX2).
+// kernels take square matrices: the factorizations in every precision (complex elements stay
+// interleaved as std::complex stores them; tiled.cpp's kernel says how it multiplies them), the
+// inverses and apply_reflector for real types. The caller falls back to the system LAPACK
+// wherever covers() says no (x86-64 processors without AVX2).
 #pragma once
 
 #include "args.hpp"
@@ -33,15 +35,16 @@ namespace tiled {
 // The widest block reflector apply_reflector takes.
 constexpr int kReflectorMax = 32;
 
-// The entry points of the kernels, for real T, listed once: X(T, return type, name, (parameters),
-// (arguments), what the dispatching function returns where no unit runs). Each instruction set's
-// unit (tiled.cpp) defines them in its namespace (base, v3, v4, declared below) and instantiates
-// them from this list; tiled_dispatch.cpp defines and instantiates the functions of this namespace,
-// which call the unit of the instruction set in use, from it too. (Block comments: a line comment
-// would swallow the continuation lines.)
-#define BL_TILED_ENTRIES(X, T)                                                                    \
-    /* Rows of the kernels' tiles for T with the instruction set in use; 0 where not            \
-       available(). */                                                                            \
+// The entry points of the kernels, listed once: X(T, return type, name, (parameters), (arguments),
+// what the dispatching function returns where no unit runs); the factorizations
+// (BL_TILED_FACTOR_ENTRIES) for every precision, the rest (BL_TILED_REAL_ENTRIES) for real T. Each
+// instruction set's unit (tiled.cpp) defines them in its namespace (base, v3, v4, declared below)
+// and instantiates them from these lists; tiled_dispatch.cpp defines and instantiates the
+// functions of this namespace, which call the unit of the instruction set in use, from them too.
+// (Block comments: a line comment would swallow the continuation lines.)
+#define BL_TILED_FACTOR_ENTRIES(X, T)                                                             \
+    /* Rows of the kernels' tiles for T with the instruction set in use; 0 where no unit runs. \
+       */                                                                                         \
     X(T, int, tile, (), (), 0)                                                                    \
     /* Elements of T a thread's workspace needs for order n (the padded copy, the inverted       \
        diagonal blocks, alignment). */                                                            \
@@ -51,15 +54,16 @@ constexpr int kReflectorMax = 32;
        first zero pivot (1-based). `work` holds workspace<T>(n) elements. Only for orders        \
        covers() accepts. */                                                                       \
     X(T, void, getrf, (int n, T *A, int lda, int *ipiv, int *info, T *work), (n, A, lda, ipiv, info, work), void()) \
-    /* Cholesky factorization of the symmetric positive definite n x n matrix A, as LAPACK's     \
-       potrf: the triangle uplo ('L' or 'U') is read and overwritten by the factor, the other is \
+    /* Cholesky factorization of the symmetric (Hermitian) positive definite n x n matrix A, as \
+       LAPACK's potrf: the triangle uplo ('L' or 'U') is read and overwritten by the factor, the other is \
        not referenced; *info is 0, or k when the leading minor of order k is not positive        \
        definite (the factorization stops there). `work` as for getrf. */                         \
     X(T, void, potrf, (char uplo, int n, T *A, int lda, int *info, T *work), (uplo, n, A, lda, info, work), void()) \
     /* LU without pivoting of the n x n matrix A, as getrf_np (lu_np.cpp): getrf's steps above   \
        with every pivot on the diagonal; *info is the first exactly zero pivot (1-based), the    \
        factorization going on past it. `work` as for getrf. Only for orders covers() accepts. */ \
-    X(T, void, getrf_np, (int n, T *A, int lda, int *info, T *work), (n, A, lda, info, work), void()) \
+    X(T, void, getrf_np, (int n, T *A, int lda, int *info, T *work), (n, A, lda, info, work), void())
+#define BL_TILED_REAL_ENTRIES(X, T)                                                               \
     /* The inverses of inverse.cpp, for real types where available(), any order: the triangle   \
        is copied into a workspace padded to whole tiles and inverted there by LAPACK's blocked   \
        algorithms (trtri by block columns, getri's solve with L by block columns from the right, \
@@ -85,6 +89,7 @@ constexpr int kReflectorMax = 32;
     X(T, void, apply_reflector,                                                                   \
       (int rows, int cols, int b, const T *a, int lda, const T *tau, T *c, int ldc, T *work),     \
       (rows, cols, b, a, lda, tau, c, ldc, work), void())
+#define BL_TILED_ENTRIES(X, T) BL_TILED_FACTOR_ENTRIES(X, T) BL_TILED_REAL_ENTRIES(X, T)
 
 // A declaration of an entry of BL_TILED_ENTRIES.
 #define BL_TILED_DECLARE(T, ret, name, params, args, none) template <class T> ret name params;
@@ -100,15 +105,15 @@ BL_TILED_ENTRIES(BL_TILED_DECLARE, T)
 }  // namespace v4
 #undef BL_TILED_DECLARE
 
-// The explicit instantiation of an entry of BL_TILED_ENTRIES for the real type T.
+// The explicit instantiation of an entry of BL_TILED_ENTRIES for T.
 #define BL_TILED_INSTANTIATE(T, ret, name, params, args, none) template ret name<T> params;
 
-// Whether the kernels exist for T with the instruction set in use (real types; AVX2, AVX-512 or
-// NEON).
+// Whether all the kernels exist for T with the instruction set in use (real types; AVX2, AVX-512
+// or NEON); complex types have the factorizations alone (covers()).
 template <class T> bool available();
 
-// Whether getrf with m = n or potrf of order n goes to the kernels with the instruction set in use
-// (available() and an order of ladder::tiled).
+// Whether getrf with m = n, potrf or getrf_np of order n goes to the kernels with the instruction
+// set in use (a unit that runs, and an order of ladder::tiled), in every precision.
 template <class T> bool covers(int n);
 
 // The workspace a thread needs for every order of the size argument n (count matrices) that

@@ -1,6 +1,7 @@
 // CPU backend: tiled.hpp's entry points, which call the instruction-set unit of tiled.cpp that
-// the instruction set in use (isa.hpp) runs; for complex types, and where it has no unit (x86-64
-// without AVX2), the kernels are not available and the callers take the system LAPACK.
+// the instruction set in use (isa.hpp) runs; where it has no unit (x86-64 without AVX2), and for
+// the entries of real types alone with complex ones, the kernels are not available and the
+// callers take the system LAPACK.
 #include "isa.hpp"
 #include "ladder.hpp"
 #include "precisions.hpp"
@@ -28,9 +29,9 @@ namespace tiled {
 #else
 #define BL_TILED_CASE_BASE(call)
 #endif
-// `call` on the unit in use, for real T; `none` for complex T or where no unit runs.
-#define BL_TILED_BY_ISA(call, none)                                                               \
-    if constexpr (std::is_floating_point_v<T>) {                                                  \
+// `call` on the unit in use where `has` (a constant), `none` otherwise or where no unit runs.
+#define BL_TILED_BY_ISA(has, call, none)                                                          \
+    if constexpr (has) {                                                                          \
         switch (isa()) {                                                                          \
             BL_TILED_CASE_V4(call)                                                                \
             BL_TILED_CASE_V3(call)                                                                \
@@ -41,15 +42,20 @@ namespace tiled {
     }                                                                                             \
     return none;
 
-// An entry of BL_TILED_ENTRIES (tiled.hpp) that calls the unit in use.
+// An entry of BL_TILED_FACTOR_ENTRIES (tiled.hpp) that calls the unit in use, and one of
+// BL_TILED_REAL_ENTRIES, which does so for real T.
 #define BL_TILED_DISPATCH(T, ret, name, params, args, none)                                       \
-    template <class T> ret name params { BL_TILED_BY_ISA(name<T> args, none) }
-BL_TILED_ENTRIES(BL_TILED_DISPATCH, T)
+    template <class T> ret name params { BL_TILED_BY_ISA(true, name<T> args, none) }
+#define BL_TILED_DISPATCH_REAL(T, ret, name, params, args, none)                                  \
+    template <class T> ret name params { BL_TILED_BY_ISA(std::is_floating_point_v<T>, name<T> args, none) }
+BL_TILED_FACTOR_ENTRIES(BL_TILED_DISPATCH, T)
+BL_TILED_REAL_ENTRIES(BL_TILED_DISPATCH_REAL, T)
 #undef BL_TILED_DISPATCH
+#undef BL_TILED_DISPATCH_REAL
 
-template <class T> bool available() { return tile<T>() != 0; }
+template <class T> bool available() { return std::is_floating_point_v<T> && tile<T>() != 0; }
 
-template <class T> bool covers(int n) { return available<T>() && n >= ladder::tiled::kMin && n <= ladder::tiled::kMax; }
+template <class T> bool covers(int n) { return tile<T>() != 0 && n >= ladder::tiled::kMin && n <= ladder::tiled::kMax; }
 
 #define BL_TILED(p, T)                                                                            \
     BL_TILED_ENTRIES(BL_TILED_INSTANTIATE, T)                                                     \
