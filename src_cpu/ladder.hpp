@@ -47,8 +47,9 @@ template <class T> constexpr int kGroupStackMax = by_kind<T>(32, 22);
 
 // getrs and potrs past the one-matrix kernels (kSmallMax) solve up to kTrsvRhsMax right-hand sides
 // one by one with the library's trsv (src_cpu/solve.hpp), the next matrix's factor prefetched,
-// LAPACK's getrs and potrs with more: with one right-hand side 1.1-1.9x LAPACK's loop (OpenBLAS's
-// and oneMKL's) at 24 to 128 in getrs, d and z, 1.0-1.4x in dpotrs (measured with one only).
+// LAPACK's getrs and potrs with more. With one right-hand side at 32 to 128, against the best of
+// the loops over OpenBLAS and oneMKL: getrs 1.3-1.6x in d, 0.9-1.1x in z (LAPACK's: 0.6-1.07x),
+// potrs 0.95-1.3x in d, 0.9-1.0x in z (LAPACK's: 0.6-0.75x); more right-hand sides not measured.
 constexpr int kTrsvRhsMax = 1;
 
 // ---- LU: getrf, getrs, gesv ---------------------------------------------------------------------
