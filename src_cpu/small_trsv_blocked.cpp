@@ -62,11 +62,7 @@ void solve_rows(bool lower, bool conj, bool unit, int j0, int r0, int r1, const 
         V xv[U], xs[U];
         for (int u = 0; u < U; ++u) {
             xv[u] = vload<V>(reinterpret_cast<const R *>(x + i) + u * K);
-            if constexpr (C == 2) {  // the real and imaginary parts swapped
-                using M = typename Simd<R, 32>::M;
-                if constexpr (K == 4) xs[u] = __builtin_shuffle(xv[u], M{1, 0, 3, 2});
-                else xs[u] = __builtin_shuffle(xv[u], M{1, 0, 3, 2, 5, 4, 7, 6});
-            }
+            if constexpr (C == 2) xs[u] = Simd<R, 32>::swap_pairs(xv[u]);
         }
         for (int k = 0; k < W; ++k)
             for (int u = 0; u < U; ++u) {
