@@ -14,17 +14,14 @@
 namespace bl {
 namespace cpu {
 
-// trsv goes to the library's kernels first (small.hpp says which solves they leave to BLAS). In a
-// uniform batch each thread's static share runs in order, so A[i + 1] is, bar the share's end, the
-// thread's next matrix, which the kernel prefetches.
+// trsv goes to the library's kernels first (small.hpp says which solves they leave to BLAS), which
+// prefetch the thread's next matrix.
 template <class T> int run(const Trsv<T> &op) {
-    const bool uniform = op.b.layout != Layout::Variable;
     for_each_matrix(op, [&](int64_t i) {
         const int n = op.n[i], lda = op.A.ld[i], incx = op.x.ld[i];
         if (n == 0) return;
         const char u = op.uplo.value, t = op.trans.value, d = op.diag.value;
-        const T *next = uniform && i + 1 < op.b.count ? op.A[i + 1] : nullptr;
-        trsv(u, t, d, n, op.A[i], lda, op.x[i], incx, next);
+        trsv(u, t, d, n, op.A[i], lda, op.x[i], incx, next_matrix(op, op.A, i));
     });
     return 0;
 }

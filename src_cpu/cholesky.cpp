@@ -61,18 +61,21 @@ template <class T> int run(const Potrf<T> &op) {
 BL_INSTANTIATE_RUN(Potrf)
 
 // The solve with one matrix's factor; potrs has no failure of its own once the arguments are
-// legal, so info is LAPACK's 0. An empty system reaches neither the kernel nor LAPACK.
-template <class T> void solve_cholesky(char uplo, int n, int nrhs, const T *A, int lda, T *B, int ldb, int *info) {
+// legal, so info is LAPACK's 0. An empty system reaches neither the kernel nor LAPACK. `next`, if
+// not null, the factor solved next (same order and lda), which the solve by columns prefetches.
+template <class T>
+void solve_cholesky(char uplo, int n, int nrhs, const T *A, int lda, T *B, int ldb, int *info, const T *next = nullptr) {
     *info = 0;
     if (n == 0 || nrhs == 0) return;
     if (small::potrs(uplo, n, nrhs, A, lda, B, ldb)) return;
-    if (n >= ladder::kTrsvSolveFrom && nrhs <= ladder::kTrsvRhsMax) potrs_by_columns(uplo, n, nrhs, A, lda, B, ldb);
+    if (nrhs <= ladder::kTrsvRhsMax) potrs_by_columns(uplo, n, nrhs, A, lda, B, ldb, next);
     else lapack::potrs(uplo, n, nrhs, A, lda, B, ldb, info);
 }
 
 template <class T> int run(const Potrs<T> &op) {
     for_each_matrix(op, [&](int64_t i) {
-        solve_cholesky(op.uplo.value, op.n[i], op.nrhs[i], op.A[i], op.A.ld[i], op.B[i], op.B.ld[i], &op.b.info[i]);
+        solve_cholesky(op.uplo.value, op.n[i], op.nrhs[i], op.A[i], op.A.ld[i], op.B[i], op.B.ld[i], &op.b.info[i],
+                       next_matrix(op, op.A, i));
     });
     return 0;
 }

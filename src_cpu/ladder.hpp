@@ -46,11 +46,11 @@ constexpr int kGroupStackBytes = 76 << 10;
 // kernels' run-time order is sized for them up to here, for their largest order past it.
 template <class T> constexpr int kGroupStackMax = by_kind<T>(32, 22);
 
-// getrs and potrs from order kTrsvSolveFrom solve up to kTrsvRhsMax right-hand sides one by one
-// with the library's trsv (src_cpu/solve.hpp), LAPACK's getrs and potrs elsewhere past the
-// one-matrix kernels: 1.1-1.6x LAPACK's with one right-hand side at 256 and 512 in d and z,
-// 0.7-1.07x from 32 to 128 (measured with one only).
-constexpr int kTrsvSolveFrom = 256;
+// getrs and potrs past the one-matrix kernels (kSmallMax) solve up to kTrsvRhsMax right-hand sides
+// one by one with the library's trsv (src_cpu/solve.hpp), the next matrix's factor prefetched,
+// LAPACK's getrs and potrs with more. With one right-hand side at 32 to 128, against the best of
+// the loops over OpenBLAS and oneMKL: getrs 1.3-1.6x in d, 0.9-1.1x in z (LAPACK's: 0.6-1.07x),
+// potrs 0.95-1.3x in d, 0.9-1.0x in z (LAPACK's: 0.6-0.75x); more right-hand sides not measured.
 constexpr int kTrsvRhsMax = 1;
 
 // ---- LU: getrf, getrs, gesv ---------------------------------------------------------------------
@@ -204,10 +204,7 @@ constexpr int kPrefetchFrom = 9;
 // The blocked kernel prefetches the next matrix's triangle only up to this size: a larger one
 // competes with the current triangle's stream.
 constexpr int64_t kPrefetchBytes = 64 << 10;
-// Transposed solves with a triangle past this size go to BLAS, whose transposed form runs on its
-// gemv kernel faster than the blocked kernel's dot products.
-constexpr int64_t kTransposedBytes = 16 << 10;
-// Bytes of the triangle of an order-n matrix of T, as the two limits above count them.
+// Bytes of the triangle of an order-n matrix of T, as kPrefetchBytes counts them.
 template <class T> constexpr int64_t triangle_bytes(int n) { return int64_t(n) * n * int64_t(sizeof(T)) / 2; }
 }  // namespace trsv
 

@@ -79,20 +79,22 @@ template <class T> int run(const Getrf<T> &op) {
 BL_INSTANTIATE_RUN(Getrf)
 
 // The solve with one matrix's factors; getrs has no failure of its own once the arguments are
-// legal, so info is LAPACK's 0. An empty system reaches neither the kernel nor LAPACK.
+// legal, so info is LAPACK's 0. An empty system reaches neither the kernel nor LAPACK. `next`, if
+// not null, the factors solved next (same order and lda), which the solve by columns prefetches.
 template <class T>
-void solve_lu(char trans, int n, int nrhs, const T *A, int lda, const int *ipiv, T *B, int ldb, int *info) {
+void solve_lu(char trans, int n, int nrhs, const T *A, int lda, const int *ipiv, T *B, int ldb, int *info,
+              const T *next = nullptr) {
     *info = 0;
     if (n == 0 || nrhs == 0) return;
     if (small::getrs(trans, n, nrhs, A, lda, ipiv, B, ldb)) return;
-    if (n >= ladder::kTrsvSolveFrom && nrhs <= ladder::kTrsvRhsMax) getrs_by_columns(trans, n, nrhs, A, lda, ipiv, B, ldb);
+    if (nrhs <= ladder::kTrsvRhsMax) getrs_by_columns(trans, n, nrhs, A, lda, ipiv, B, ldb, next);
     else lapack::getrs(trans, n, nrhs, A, lda, ipiv, B, ldb, info);
 }
 
 template <class T> int run(const Getrs<T> &op) {
     for_each_matrix(op, [&](int64_t i) {
         solve_lu(op.trans.value, op.n[i], op.nrhs[i], op.A[i], op.A.ld[i], op.ipiv[i], op.B[i], op.B.ld[i],
-                 &op.b.info[i]);
+                 &op.b.info[i], next_matrix(op, op.A, i));
     });
     return 0;
 }

@@ -245,6 +245,13 @@ template <class Op, class Body> void for_each_matrix(const Op &op, Body &&body, 
                   std::max<int64_t>(1, (count - alone) / (int64_t(64) * max_threads())));
 }
 
+// The matrix of array `a` that for_each_matrix's loop takes after matrix i, on the same thread
+// bar a chunk's end, for a kernel to prefetch: i + 1 in a uniform batch; null after the last one
+// and in a variable batch, whose loop goes largest first.
+template <class Op, class T> T *next_matrix(const Op &op, const Array<T> &a, int64_t i) {
+    return op.b.layout != Layout::Variable && i + 1 < op.b.count ? a[i + 1] : nullptr;
+}
+
 // Calls body(first, size, next) for the consecutive groups of `size` matrices (the last one maybe
 // smaller) of a batch of one size (not the variable layout), in parallel, for kernels that
 // factor several matrices at once; `next` is the size of the group after it (0 after the last),

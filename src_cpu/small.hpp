@@ -68,8 +68,8 @@ bool potrf_group(char uplo, int n, T *const *A, int lda, int *info, int count, c
                  int next_count = 0, GroupRhs<T> rhs = {});
 template <class T> bool potrs(char uplo, int n, int nrhs, const T *A, int lda, T *B, int ldb);
 // trsv is not limited to tiny orders: with incx = 1 it takes any order (a one-matrix kernel below
-// ladder::trsv::kBlockedFrom, a kernel by blocks of columns from there) except transposed solves
-// with a triangle past ladder::trsv::kTransposedBytes; other increments up to trsv::kSmallMax.
+// ladder::trsv::kBlockedFrom, a kernel by blocks of columns from there); other increments up to
+// trsv::kSmallMax.
 // `next`, if not null, is the matrix the caller solves next (same order and lda), whose triangle
 // the kernel prefetches.
 template <class T>

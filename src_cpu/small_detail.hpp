@@ -178,7 +178,8 @@ template <class R> R abs1(std::complex<R> x) { return std::abs(x.real()) + std::
 // Vectors of Bytes bytes (GCC's vector extensions) for the group kernels, which hold matrix l of a
 // group in lane l: 16 bytes (an SSE2 register in every instruction set) or 32 (an AVX2 register;
 // two SSE2 registers in the baseline units). lo and hi interleave the first halves of two vectors
-// and the second halves, the steps of a transpose in registers.
+// and the second halves, the steps of a transpose in registers; swap_pairs (32 bytes) exchanges
+// the lanes of each pair, a complex vector's real and imaginary parts.
 // GCC warns (-Wpsabi) that returning 32-byte vectors changes the calling convention in the
 // baseline units; no call crosses it, since the group kernels' entry points inline everything they
 // call (BL_SMALL_FLATTEN). The warning is reported where the templates are instantiated, at the
@@ -202,12 +203,14 @@ template <> struct Simd<double, 32> {
     typedef long long M __attribute__((vector_size(32)));
     static V lo(V a, V b) { return __builtin_shuffle(a, b, M{0, 4, 1, 5}); }
     static V hi(V a, V b) { return __builtin_shuffle(a, b, M{2, 6, 3, 7}); }
+    static V swap_pairs(V a) { return __builtin_shuffle(a, M{1, 0, 3, 2}); }
 };
 template <> struct Simd<float, 32> {
     typedef float V __attribute__((vector_size(32)));
     typedef int M __attribute__((vector_size(32)));
     static V lo(V a, V b) { return __builtin_shuffle(a, b, M{0, 8, 1, 9, 2, 10, 3, 11}); }
     static V hi(V a, V b) { return __builtin_shuffle(a, b, M{4, 12, 5, 13, 6, 14, 7, 15}); }
+    static V swap_pairs(V a) { return __builtin_shuffle(a, M{1, 0, 3, 2, 5, 4, 7, 6}); }
 };
 template <class R, int Bytes> using SimdV = typename Simd<R, Bytes>::V;
 template <class R, int Bytes> constexpr int simd_width = int(Bytes / sizeof(R));  // lanes in one vector

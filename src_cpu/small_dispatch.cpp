@@ -66,14 +66,13 @@ unsigned gebrd_group(int m, int n, T *const *A, int lda, Real<T> *const *d, Real
     else return BL_BY_ISA(gebrd_group<T>)(m, n, A, lda, d, e, tauq, taup, count, next, next_count);
 }
 
-// With incx = 1 the blocked kernel takes every order from ladder::trsv::kBlockedFrom, but
-// transposed solves only up to kTransposedBytes of triangle (BLAS past it); it prefetches `next`
-// up to kPrefetchBytes. Everything else up to kSmallMax goes to the one-matrix kernel.
+// With incx = 1 the blocked kernel takes every order from ladder::trsv::kBlockedFrom; it prefetches
+// `next` up to kPrefetchBytes. Everything else up to kSmallMax goes to the one-matrix kernel.
 template <class T>
 bool trsv(char uplo, char trans, char diag, int n, const T *A, int lda, T *x, int incx, const T *next) {
     using namespace ladder::trsv;
     const int64_t bytes = triangle_bytes<T>(n);
-    if (n >= kBlockedFrom && incx == 1 && (trans == 'N' || bytes <= kTransposedBytes)) {
+    if (n >= kBlockedFrom && incx == 1) {
         BL_BY_ISA(blocked_trsv<T>)(uplo == 'L', trans, diag == 'U', n, A, lda, x, bytes <= kPrefetchBytes ? next : nullptr);
         return true;
     }

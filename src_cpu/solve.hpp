@@ -1,7 +1,7 @@
-// The solves with a factor that getrs and potrs run right-hand side by right-hand side at the
-// orders and counts of ladder::kTrsvSolveFrom and kTrsvRhsMax: each a pair of triangular solves
-// of the library's trsv kernels (small::trsv), of the system BLAS where those decline, in place
-// of LAPACK's getrs and potrs, which run the system BLAS's own solves.
+// The solves with a factor that getrs and potrs run right-hand side by right-hand side past the
+// one-matrix kernels, up to ladder::kTrsvRhsMax of them: each a pair of triangular solves of the
+// library's trsv kernels (small::trsv), of the system BLAS where those decline, in place of
+// LAPACK's getrs and potrs, which run the system BLAS's own solves (through trsm in potrs).
 #pragma once
 
 #include <cstdint>
@@ -21,29 +21,36 @@ void trsv(char uplo, char trans, char diag, int n, const T *A, int lda, T *x, in
 }
 
 // getrs's operation, column by column of B: the row interchanges, then L's unit triangle and U,
-// or their transposes in the reverse order.
+// or their transposes in the reverse order. Each triangular solve of the last column prefetches
+// the same triangle of `next` (if not null), the factors solved with next: between them the two
+// solves read the whole factor once, from memory in a batch larger than the caches.
 template <class T>
-void getrs_by_columns(char trans, int n, int nrhs, const T *A, int lda, const int *ipiv, T *B, int ldb) {
+void getrs_by_columns(char trans, int n, int nrhs, const T *A, int lda, const int *ipiv, T *B, int ldb,
+                      const T *next = nullptr) {
     for (int c = 0; c < nrhs; ++c) {
         T *x = B + int64_t(c) * ldb;
+        const T *ahead = c == nrhs - 1 ? next : nullptr;
         if (trans == 'N') {
             for (int i = 0; i < n; ++i) std::swap(x[i], x[ipiv[i] - 1]);
-            trsv('L', 'N', 'U', n, A, lda, x, 1);
-            trsv('U', 'N', 'N', n, A, lda, x, 1);
+            trsv('L', 'N', 'U', n, A, lda, x, 1, ahead);
+            trsv('U', 'N', 'N', n, A, lda, x, 1, ahead);
         } else {
-            trsv('U', trans, 'N', n, A, lda, x, 1);
-            trsv('L', trans, 'U', n, A, lda, x, 1);
+            trsv('U', trans, 'N', n, A, lda, x, 1, ahead);
+            trsv('L', trans, 'U', n, A, lda, x, 1, ahead);
             for (int i = n - 1; i >= 0; --i) std::swap(x[i], x[ipiv[i] - 1]);
         }
     }
 }
 
-// potrs's operation, column by column of B: L then L^H, or U^H then U.
-template <class T> void potrs_by_columns(char uplo, int n, int nrhs, const T *A, int lda, T *B, int ldb) {
+// potrs's operation, column by column of B: L then L^H, or U^H then U. The first solve of the
+// last column prefetches the triangle of `next` (if not null); the second reads the triangle
+// the first brought into the caches.
+template <class T>
+void potrs_by_columns(char uplo, int n, int nrhs, const T *A, int lda, T *B, int ldb, const T *next = nullptr) {
     const char first = uplo == 'L' ? 'N' : 'C', second = uplo == 'L' ? 'C' : 'N';
     for (int c = 0; c < nrhs; ++c) {
         T *x = B + int64_t(c) * ldb;
-        trsv(uplo, first, 'N', n, A, lda, x, 1);
+        trsv(uplo, first, 'N', n, A, lda, x, 1, c == nrhs - 1 ? next : nullptr);
         trsv(uplo, second, 'N', n, A, lda, x, 1);
     }
 }

@@ -133,13 +133,16 @@ TYPED_TEST(Cholesky, PotrfUniformSizes) { check_uniform<TypeParam>(Routine::Potr
 TYPED_TEST(Cholesky, PotrfVariableSizes) { check_variable<TypeParam>(Routine::Potrf); }
 TYPED_TEST(Cholesky, PotrsUniformSizes) { check_uniform<TypeParam>(Routine::Potrs); }
 TYPED_TEST(Cholesky, PotrsVariableSizes) { check_variable<TypeParam>(Routine::Potrs); }
-// From order 256 (ladder::kTrsvSolveFrom) one right-hand side is solved on the library's trsv
-// (src_cpu/solve.hpp), two go to LAPACK's potrs: both, each triangle.
+// Past the one-matrix kernels (ladder::kSmallMax) one right-hand side is solved on the library's
+// trsv (src_cpu/solve.hpp), the next matrix's factor prefetched, two go to LAPACK's potrs: both,
+// each triangle, the first order of the path and one with a factor past the prefetch's limit, in a
+// uniform batch (which prefetches) and a variable one.
 TYPED_TEST(Cholesky, PotrsByColumns) {
     for (char uplo : {'U', 'L'}) {
         SCOPED_TRACE(std::string("uplo=") + uplo);
-        check_cholesky<TypeParam>(Routine::Potrs, Layout::Strided, uplo, {256, 256}, {1, 1}, -1);
-        check_cholesky<TypeParam>(Routine::Potrs, Layout::Variable, uplo, {257, 256}, {1, 2}, -1);
+        check_cholesky<TypeParam>(Routine::Potrs, Layout::Strided, uplo, {17, 17, 17}, {1, 1, 1}, -1);
+        check_cholesky<TypeParam>(Routine::Potrs, Layout::Strided, uplo, {257, 257}, {1, 1}, -1);
+        check_cholesky<TypeParam>(Routine::Potrs, Layout::Variable, uplo, {257, 17, 18}, {1, 2, 1}, -1);
     }
 }
 TYPED_TEST(Cholesky, PosvUniformSizes) { check_uniform<TypeParam>(Routine::Posv); }

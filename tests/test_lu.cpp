@@ -323,14 +323,16 @@ TYPED_TEST(LU, GetrsUniformSizes) {
         }
 }
 
-// From order 256 (ladder::kTrsvSolveFrom) one right-hand side is solved on the library's trsv
-// (src_cpu/solve.hpp), two go to LAPACK's getrs: both, each op, the order the path starts at and
-// one past it.
+// Past the one-matrix kernels (ladder::kSmallMax) one right-hand side is solved on the library's
+// trsv (src_cpu/solve.hpp), the next matrix's factor prefetched, two go to LAPACK's getrs: both,
+// each op, the first order of the path and one with a factor past the trsv kernel's prefetch
+// (ladder::trsv::kPrefetchBytes), in a uniform batch (which prefetches) and a variable one.
 TYPED_TEST(LU, GetrsByColumns) {
     for (char trans : {'N', 'T', 'C'}) {
         SCOPED_TRACE(std::string("trans=") + trans);
-        check_getrs<TypeParam>(Layout::Strided, trans, {256, 256}, {1, 1});
-        check_getrs<TypeParam>(Layout::Variable, trans, {257, 256}, {1, 2});
+        check_getrs<TypeParam>(Layout::Strided, trans, {17, 17, 17}, {1, 1, 1});
+        check_getrs<TypeParam>(Layout::Strided, trans, {257, 257}, {1, 1});
+        check_getrs<TypeParam>(Layout::Variable, trans, {257, 17, 18}, {1, 2, 1});
     }
 }
 
