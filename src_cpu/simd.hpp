@@ -13,6 +13,8 @@
 // loop does not use these products (tiled.cpp, kernel): they are for the steps around it.
 #pragma once
 
+#include "args.hpp"
+
 #include <complex>
 #include <cstdint>
 #include <cstring>
@@ -66,9 +68,6 @@ template <class R, int Bytes> struct Simd<std::complex<R>, Bytes> {
     }
 };
 
-template <class T> struct IsComplex : std::false_type {};
-template <class R> struct IsComplex<std::complex<R>> : std::true_type {};
-
 }  // namespace simd
 }  // namespace cpu
 }  // namespace bl
@@ -90,7 +89,7 @@ template <class R> struct IsComplex<std::complex<R>> : std::true_type {};
         std::memcpy(static_cast<void *>(p), &v, sizeof v);                                        \
     }                                                                                             \
     template <class T> BL_SIMD_INLINE Vec<T> splat(T x) {                                         \
-        if constexpr (::bl::cpu::simd::IsComplex<T>::value)                                       \
+        if constexpr (::bl::is_complex<T>)                                                        \
             return ::bl::cpu::simd::Simd<T, (bytes)>::broadcast(x);                               \
         else                                                                                      \
             return x - Vec<T>{};                                                                  \

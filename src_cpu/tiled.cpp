@@ -57,9 +57,8 @@ template <class T> constexpr int kStep = std::max(kCols<T>, kLanes<T>);
 template <class T> constexpr bool kWholeSteps = kTile<T> % kStep<T> == 0;
 static_assert(kWholeSteps<float> && kWholeSteps<double> && kWholeSteps<std::complex<float>> &&
               kWholeSteps<std::complex<double>>, "tiles of whole steps");
-template <class T> constexpr bool kComplex = simd::IsComplex<T>::value;
-// The real type of T's elements, and the conjugate of x (x itself where T is real).
-template <class T> using Real = decltype(std::real(T()));
+template <class T> constexpr bool kComplex = is_complex<T>;  // (args.hpp's, as Real<T>)
+// The conjugate of x (x itself where T is real).
 template <class T> BL_TILED_INLINE T conjugate(T x) {
     if constexpr (kComplex<T>) return std::conj(x);
     else return x;
