@@ -50,69 +50,89 @@ template <int NC, int W, class T> __global__ void __launch_bounds__(32 * W) getr
 #pragma unroll
     for (int c = 0; c < NC; ++c) row[c] = r < rows && c < cols ? a[r + int64_t(c) * lda] : T(0);
     int pos = r, info = 0;
+    // The steps go by blocks of 8 (a group of columns), the row rotated left by 8 after each block,
+    // so that a block's current columns are always row[0..8) and its code (unrolled over the 8
+    // steps) the same for every block: above 32 columns the blocks are a loop, whose body is an
+    // eighth of the fully unrolled steps' code. Physical column p holds logical column p + s0 while
+    // p < NC - s0; the finished columns collect, in order, in the last s0 places, which no update
+    // touches (`live` groups only), and NC / 8 rotations in all bring every column back to its place.
+    constexpr int G = NC / 8;
+#pragma unroll(NC > 32 ? 1 : G)
+    for (int blk = 0; blk < G; ++blk) {
+        const int s0 = 8 * blk;
+        const int live = min(G - blk, (cols - s0 + 7) / 8);  // groups holding columns s0.. of the matrix
 #pragma unroll
-    for (int s = 0; s < NC; ++s) {
-        if (s >= steps) break;
-        const int b = s & 1;
-        const bool in_play = r < rows && pos >= s;
-        // i?amax over the warp's rows in play; NaN ranks below every number, above rows not in play
-        // (without pivots row s is the pivot row: no reduction)
-        R v = R(-1);
-        int p = s;
-        if (ipiv) {
-            if (in_play) {
-                const R x = abs1(row[s]);
-                v = x == x ? x : R(-0.5);
+        for (int t = 0; t < 8; ++t) {
+            const int s = s0 + t;
+            if (s >= steps) break;
+            const int b = s & 1;
+            const bool in_play = r < rows && pos >= s;
+            // i?amax over the warp's rows in play; NaN ranks below every number, above rows not in
+            // play (without pivots row s is the pivot row: no reduction)
+            R v = R(-1);
+            int p = s;
+            if (ipiv) {
+                if (in_play) {
+                    const R x = abs1(row[t]);
+                    v = x == x ? x : R(-0.5);
+                }
+                p = pos;
+                lanes_argmax(v, p);
             }
-            p = pos;
-            lanes_argmax(v, p);
+            if (in_play && pos == p) {
+#pragma unroll
+                for (int q = 0; q < NC / K; ++q)
+                    if (q * K / 8 == 0 ? q * K + K - 1 >= t : q * K / 8 < live) {  // what the update reads
+                        Pack x;
+#pragma unroll
+                        for (int e = 0; e < K; ++e) x.v[e] = row[q * K + e];
+                        slot[b][w][q] = x;
+                    }
+            }
+            if (ipiv && lane == 0) value[b][w] = v, place[b][w] = p;
+            __syncthreads();
+            int piv = s;
+            const Pack *u = slot[b][s >> 5];
+            if (ipiv) {
+                // The W candidates in lanes 0..W-1 (positions are distinct: every warp finds one winner).
+                R vw = lane < W ? value[b][lane] : R(-2);
+                int pw = lane < W ? place[b][lane] : 0x7fffffff;
+                const int mine = pw;
+                lanes_argmax<W>(vw, pw);
+                piv = shfl(pw, 0);
+                u = slot[b][first_set(ballot(lane < W && mine == piv)) - 1];
+            }
+            const T pivot = u[t / K].v[t % K];
+            const bool zero = is_zero(pivot);
+            if (zero && info == 0) info = s + 1;
+            if (r == 0 && ipiv) ipiv[s] = j0 + piv + 1;
+            const bool pivot_row = in_play && pos == piv;
+            if (in_play) pos = pivot_row ? s : pos == s ? piv : pos;  // rows s and piv trade places
+            if (in_play && !pivot_row && (!zero || !ipiv)) {
+                const T f = zero ? row[t] : row[t] * reciprocal(pivot);
+                row[t] = f;
+#pragma unroll
+                for (int c8 = 0; c8 < NC; c8 += 8)
+                    if (c8 == 0 ? t < 7 : c8 / 8 < live) {
+#pragma unroll
+                        for (int q = c8 / K; q < (c8 + 8) / K; ++q)
+                            if (q * K + K - 1 > t) {
+                                const Pack x = u[q];
+#pragma unroll
+                                for (int e = 0; e < K; ++e)
+                                    if (q * K + e > t)  // plain arithmetic (sub_mul_conj): unrolled steps
+                                        row[q * K + e] = sub_mul_conj(row[q * K + e], f, conj_(x.v[e]));
+                            }
+                    }
+            }
         }
-        if (in_play && pos == p) {
+        T first[8];  // the rotation: registers renamed where the blocks are unrolled
 #pragma unroll
-            for (int q = 0; q < NC / K; ++q)
-                if (q * K + K - 1 >= s && q * K / 8 * 8 < cols) {  // the groups the update reads
-                    Pack x;
+        for (int c = 0; c < 8; ++c) first[c] = row[c];
 #pragma unroll
-                    for (int e = 0; e < K; ++e) x.v[e] = row[q * K + e];
-                    slot[b][w][q] = x;
-                }
-        }
-        if (ipiv && lane == 0) value[b][w] = v, place[b][w] = p;
-        __syncthreads();
-        int piv = s;
-        const Pack *u = slot[b][s >> 5];
-        if (ipiv) {
-            // The W candidates in lanes 0..W-1 (positions are distinct: every warp finds one winner).
-            R vw = lane < W ? value[b][lane] : R(-2);
-            int pw = lane < W ? place[b][lane] : 0x7fffffff;
-            const int mine = pw;
-            lanes_argmax<W>(vw, pw);
-            piv = shfl(pw, 0);
-            u = slot[b][first_set(ballot(lane < W && mine == piv)) - 1];
-        }
-        const T pivot = u[s / K].v[s % K];
-        const bool zero = is_zero(pivot);
-        if (zero && info == 0) info = s + 1;
-        if (r == 0 && ipiv) ipiv[s] = j0 + piv + 1;
-        const bool pivot_row = in_play && pos == piv;
-        if (in_play) pos = pivot_row ? s : pos == s ? piv : pos;  // rows s and piv trade places
-        if (in_play && !pivot_row && (!zero || !ipiv)) {
-            const T f = zero ? row[s] : row[s] * reciprocal(pivot);
-            row[s] = f;
+        for (int c = 0; c + 8 < NC; ++c) row[c] = row[c + 8];
 #pragma unroll
-            for (int c8 = 0; c8 < NC; c8 += 8)
-                if (c8 + 7 > s && c8 < cols) {
-#pragma unroll
-                    for (int q = c8 / K; q < (c8 + 8) / K; ++q)
-                        if (q * K + K - 1 > s) {
-                            const Pack x = u[q];
-#pragma unroll
-                            for (int e = 0; e < K; ++e)
-                                if (q * K + e > s)  // plain arithmetic (sub_mul_conj): NC unrolled steps
-                                    row[q * K + e] = sub_mul_conj(row[q * K + e], f, conj_(x.v[e]));
-                        }
-                }
-        }
+        for (int c = 0; c < 8; ++c) row[NC - 8 + c] = first[c];
     }
 #pragma unroll
     for (int c = 0; c < NC; ++c)
