@@ -60,6 +60,12 @@ static __global__ void scatter_info(const int *from, const int64_t *idx, int *to
     if (j < n) to[idx[j]] = from ? from[j] : 0;
 }
 inline unsigned blocks_of(int64_t n) { return unsigned((n + 255) / 256); }
+// info[n] |= 1 where any of info[0..n) is not 0 (info[n] zeroed before): what a chunk whose info
+// goes to the host copies back first, so that a batch without failures moves 4 bytes, not n infos.
+static __global__ void any_failure(int *info, int64_t n) {
+    const int64_t j = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+    if (__any_sync(0xffffffffu, j < n && info[j] != 0) && (threadIdx.x & 31) == 0) atomicOr(info + n, 1);
+}
 
 class Driver;
 
@@ -475,7 +481,7 @@ private:
         c.pin_ = static_cast<char *>(slot.pinned.ensure(bytes));
         c.cap_ = bytes;
         if (info_direct_ && order_.empty()) c.info = b_.info + first;  // the kernels write it in place
-        else if (b_.info) c.info = reinterpret_cast<int *>(c.dev_ + c.take(sizeof(int) * count));
+        else if (b_.info) c.info = reinterpret_cast<int *>(c.dev_ + c.take(sizeof(int) * (count + 1)));  // + any_failure's flag
         for (const Arg &g : args_) {
             if (on_device(g.where)) continue;
             if (direct(g)) {  // the copy engines read the caller's pinned memory themselves
@@ -533,9 +539,13 @@ private:
                                                                         c.count);
                 check_launch("scatter_info");
             }
-        } else if (c.info && !c.info_zero_)
-            copy_to_host(c.pin_ + (reinterpret_cast<char *>(c.info) - c.dev_), c.info, sizeof(int) * c.count, c.stream,
-                         "cudaMemcpyAsync (info to host)");
+        } else if (c.info && !c.info_zero_) {  // the flag alone; finish() fetches the infos if it is set
+            zero(c.info + c.count, sizeof(int), c.stream, "cudaMemsetAsync (failure flag)");
+            if (c.count > 0) any_failure<<<blocks_of(c.count), 256, 0, c.stream>>>(c.info, c.count);
+            check_launch("any_failure");
+            copy_to_host(c.pin_ + (reinterpret_cast<char *>(c.info + c.count) - c.dev_), c.info + c.count, sizeof(int),
+                         c.stream, "cudaMemcpyAsync (failure flag to host)");
+        }
     }
 
     // Waits for the chunk and unpacks its results into the caller's arrays.
@@ -551,22 +561,24 @@ private:
                 if (n) std::memcpy(const_cast<char *>(host_address(g, at(c.first + j))), pinned + s.offsets[j], n);
             }
         }
-        if (info_direct_) {
-            // written on the device by the kernels (send_back)
-        } else if (c.info && c.info_zero_ && order_.empty()) {
-            std::fill_n(b_.info + c.first, c.count, 0);
-        } else if (c.info && order_.empty()) {
-            // one copy: the loop below took about 55 us over 200,000 infos (H100 host), half the
-            // kernel time of a getrf at n = 8
-            std::memcpy(b_.info + c.first, c.pin_ + (reinterpret_cast<char *>(c.info) - c.dev_), sizeof(int) * c.count);
-        } else if (c.info) {
-            // (An OpenMP loop here cost a uniform batch many times the call it ended: only the
-            // sorted batches' scatter uses it.)
-            const int *info = reinterpret_cast<const int *>(c.pin_ + (reinterpret_cast<char *>(c.info) - c.dev_));
-            const bool zero = c.info_zero_;
-#pragma omp parallel for schedule(static) if (c.count >= kHostParallelMin && !order_.empty())
-            for (int64_t j = 0; j < c.count; ++j) b_.info[at(c.first + j)] = zero ? 0 : info[j];
+        if (info_direct_ || !c.info) return;  // (info on the device: written there by the kernels)
+        int *pinned = reinterpret_cast<int *>(c.pin_ + (reinterpret_cast<char *>(c.info) - c.dev_));
+        const bool zero = c.info_zero_ || pinned[c.count] == 0;  // any_failure's flag (send_back)
+        if (!zero) {  // some matrix failed: the chunk's infos now
+            copy_to_host(pinned, c.info, sizeof(int) * c.count, slot.stream, "cudaMemcpyAsync (info to host)");
+            wait(slot.stream, "cudaMemcpyAsync (info to host)");
         }
+        if (order_.empty()) {
+            // one fill or copy: a loop through the batch order took about 55 us over 200,000
+            // infos (H100 host), half the kernel time of a getrf at n = 8
+            if (zero) std::fill_n(b_.info + c.first, c.count, 0);
+            else std::memcpy(b_.info + c.first, pinned, sizeof(int) * c.count);
+            return;
+        }
+        // (An OpenMP loop here cost a uniform batch many times the call it ended: only the sorted
+        // batches' scatter uses it.)
+#pragma omp parallel for schedule(static) if (c.count >= kHostParallelMin)
+        for (int64_t j = 0; j < c.count; ++j) b_.info[at(c.first + j)] = zero ? 0 : pinned[j];
     }
 
     const Arg &arg(const void *key) const {
