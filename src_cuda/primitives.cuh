@@ -9,6 +9,7 @@
 
 #include <cfloat>
 #include <cmath>
+#include <cstdint>
 #include <complex>
 #include <cstring>
 #include <type_traits>
@@ -181,6 +182,27 @@ template <int Lanes = 32, int Width = 32, class R> __device__ __forceinline__ vo
         if constexpr (Width == 32) better(v, k, shfl_xor(v, o), shfl_xor(k, o));
         else better(v, k, shfl_xor(v, o, Width), shfl_xor(k, o, Width));
     }
+}
+
+// LAPACK's i?amax over the warp: the position `pos` of the lane whose x = |value| (abs1) is
+// largest, on a tie the lowest position; lanes not in play rank below every other, a NaN below
+// every number. The values' bit patterns order as the values do (x >= 0), so the warp's integer
+// reductions (redux.sync, sm_80 and later: one instruction each) find the largest, high word then
+// low word, and then the lowest position among the lanes that hold it: 3 reductions where a
+// butterfly of (value, index) pairs takes 15 shuffles in double.
+template <class R> __device__ __forceinline__ int warp_amax_position(R x, bool in_play, int pos) {
+    uint64_t key = 0;  // not in play
+    if (in_play) {
+        uint64_t bits;
+        if constexpr (sizeof(R) == 8) bits = uint64_t(__double_as_longlong(x));
+        else bits = uint64_t(__float_as_uint(x));
+        key = x == x ? bits + 2 : 1;
+    }
+    const unsigned high = unsigned(key >> 32), low = unsigned(key);
+    const unsigned top = sizeof(R) == 8 ? __reduce_max_sync(kAllLanes, high) : 0u;
+    const unsigned top_low = __reduce_max_sync(kAllLanes, high == top ? low : 0u);
+    const bool best = high == top && low == top_low;
+    return int(__reduce_min_sync(kAllLanes, best ? unsigned(pos) : ~0u));
 }
 
 // ---- tensor cores ----------------------------------------------------------------------------
