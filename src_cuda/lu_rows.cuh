@@ -19,13 +19,17 @@ namespace cuda {
 // s on, 16 bytes a store, in the warp's slot; after one barrier every warp reduces the W candidates
 // the same way and reads the winner's slot by broadcast loads of 16 bytes for the update A(r, c) -=
 // l(r) U(s, c). Two sets of slots alternate, so that no step's stores meet the previous step's
-// loads and one barrier a step suffices. Columns are updated in groups of 8 up to the block's own
+// loads and one barrier a step suffices. Columns are updated in groups of B up to the block's own
 // column count (a vbatch chunk holds orders 57..64); threads past the last row hold zeros and only
 // take part in the barriers. Without pivots (getrf_np: g.ipiv empty) row s is every step's pivot
 // row, published by its thread with no reduction, and no row moves; a zero pivot leaves its column
 // unscaled and the update goes on with it (LAPACK's getf2 steps).
 // 1 / x out of line: the complex division is long, and getrf_rows unrolls up to 64 steps.
 template <class T> __device__ __noinline__ T reciprocal(T x) { return T(1) / x; }
+// Steps a block of getrf_rows' loop (below): 4 at 64 columns, where the smaller body took 168
+// registers instead of 192 (six matrices an SM instead of five: getrf 64 +16%, getrf_np +8%),
+// 8 elsewhere (4 measured 5-20% slower at 56 columns and in the 32-column panels).
+template <int Columns> constexpr int kRowsBlock = Columns == 64 ? 4 : 8;
 template <int NC, int W, class T> __global__ void __launch_bounds__(32 * W) getrf_rows(GetrfRows<T> g) {
     using R = RealOf<T>;
     constexpr int K = 16 / sizeof(T);  // row entries per shared store or load
@@ -50,19 +54,19 @@ template <int NC, int W, class T> __global__ void __launch_bounds__(32 * W) getr
 #pragma unroll
     for (int c = 0; c < NC; ++c) row[c] = r < rows && c < cols ? a[r + int64_t(c) * lda] : T(0);
     int pos = r, info = 0;
-    // The steps go by blocks of 8 (a group of columns), the row rotated left by 8 after each block,
-    // so that a block's current columns are always row[0..8) and its code (unrolled over the 8
-    // steps) the same for every block: above 32 columns the blocks are a loop, whose body is an
-    // eighth of the fully unrolled steps' code. Physical column p holds logical column p + s0 while
+    // The steps go by blocks of B (a group of columns), the row rotated left by B after each block,
+    // so that a block's current columns are always row[0..B) and its code (unrolled over the B
+    // steps) the same for every block: above 32 columns the blocks are a loop, whose body is a
+    // fraction of the fully unrolled steps' code. Physical column p holds logical column p + s0 while
     // p < NC - s0; the finished columns collect, in order, in the last s0 places, which no update
-    // touches (`live` groups only), and NC / 8 rotations in all bring every column back to its place.
-    constexpr int G = NC / 8;
+    // touches (`live` groups only), and NC / B rotations in all bring every column back to its place.
+    constexpr int B = kRowsBlock<NC>, G = NC / B;
 #pragma unroll(NC > 32 ? 1 : G)
     for (int blk = 0; blk < G; ++blk) {
-        const int s0 = 8 * blk;
-        const int live = min(G - blk, (cols - s0 + 7) / 8);  // groups holding columns s0.. of the matrix
+        const int s0 = B * blk;
+        const int live = min(G - blk, (cols - s0 + B - 1) / B);  // groups holding columns s0.. of the matrix
 #pragma unroll
-        for (int t = 0; t < 8; ++t) {
+        for (int t = 0; t < B; ++t) {
             const int s = s0 + t;
             if (s >= steps) break;
             const int b = s & 1;
@@ -82,7 +86,7 @@ template <int NC, int W, class T> __global__ void __launch_bounds__(32 * W) getr
             if (in_play && pos == p) {
 #pragma unroll
                 for (int q = 0; q < NC / K; ++q)
-                    if (q * K / 8 == 0 ? q * K + K - 1 >= t : q * K / 8 < live) {  // what the update reads
+                    if (q * K / B == 0 ? q * K + K - 1 >= t : q * K / B < live) {  // what the update reads
                         Pack x;
 #pragma unroll
                         for (int e = 0; e < K; ++e) x.v[e] = row[q * K + e];
@@ -112,10 +116,10 @@ template <int NC, int W, class T> __global__ void __launch_bounds__(32 * W) getr
                 const T f = zero ? row[t] : row[t] * reciprocal(pivot);
                 row[t] = f;
 #pragma unroll
-                for (int c8 = 0; c8 < NC; c8 += 8)
-                    if (c8 == 0 ? t < 7 : c8 / 8 < live) {
+                for (int cb = 0; cb < NC; cb += B)
+                    if (cb == 0 ? t < B - 1 : cb / B < live) {
 #pragma unroll
-                        for (int q = c8 / K; q < (c8 + 8) / K; ++q)
+                        for (int q = cb / K; q < (cb + B) / K; ++q)
                             if (q * K + K - 1 > t) {
                                 const Pack x = u[q];
 #pragma unroll
@@ -126,13 +130,13 @@ template <int NC, int W, class T> __global__ void __launch_bounds__(32 * W) getr
                     }
             }
         }
-        T first[8];  // the rotation: registers renamed where the blocks are unrolled
+        T first[B];  // the rotation: registers renamed where the blocks are unrolled
 #pragma unroll
-        for (int c = 0; c < 8; ++c) first[c] = row[c];
+        for (int c = 0; c < B; ++c) first[c] = row[c];
 #pragma unroll
-        for (int c = 0; c + 8 < NC; ++c) row[c] = row[c + 8];
+        for (int c = 0; c + B < NC; ++c) row[c] = row[c + B];
 #pragma unroll
-        for (int c = 0; c < 8; ++c) row[NC - 8 + c] = first[c];
+        for (int c = 0; c < B; ++c) row[NC - B + c] = first[c];
     }
 #pragma unroll
     for (int c = 0; c < NC; ++c)
