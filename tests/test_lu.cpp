@@ -107,6 +107,56 @@ TYPED_TEST(LU, FewLargeMatrices) {
     }
 }
 
+// LAPACK's i?amax takes the first of equally large candidates (by |re| + |im| in complex). Exact
+// ties at step 1 (two rows of the first column alike in magnitude, signs or phases apart) and at
+// step 2 (the first column zero but for one row, so that step 1 changes no other row and the
+// second column's tie survives exactly), at orders that reach every kernel class; the first two
+// pivots must be LAPACK's, the rest is checked by the residual.
+TYPED_TEST(LU, GetrfTiesTakeTheFirstRow) {
+    using T = TypeParam;
+    const auto tied = [](int k) {  // magnitude 4 (abs1), where the random entries stay below 2
+        if constexpr (is_complex<T>) return k == 0 ? T(Real<T>(4)) : T(Real<T>(-2), Real<T>(2));
+        else return T(k == 0 ? 4 : -4);
+    };
+    for (int n : {5, 8, 13, 16, 29, 32, 40, 64, 100}) {
+        SCOPED_TRACE("n=" + std::to_string(n));
+        const int count = 6;
+        Batch<T> a(Layout::Strided, std::vector<int>(count, n), std::vector<int>(count, n));
+        a.randomize();
+        for (int i = 0; i < count; ++i) {
+            const int t1 = 1 + (3 * i) % (n - 3), t2 = n - 1 - i % 2;  // 1 <= t1 < t2, rows of the tie
+            if (i % 2 == 0) {  // tie at step 1, the later row holding the first value
+                a.at(i, t1, 0) = tied(1);
+                a.at(i, t2, 0) = tied(0);
+            } else {  // one nonzero in the first column (row 0 trades with none of t1, t2), tie at step 2
+                for (int r = 0; r < n; ++r) a.at(i, r, 0) = T(0);
+                a.at(i, 0, 0) = T(Real<T>(8));
+                a.at(i, t1, 1) = tied(1);
+                a.at(i, t2, 1) = tied(0);
+            }
+        }
+        std::vector<std::vector<T>> orig(count);
+        for (int i = 0; i < count; ++i) orig[i] = a.get(i);
+        Batch<int> piv(Layout::Strided, std::vector<int>(count, n), std::vector<int>(count, 1));
+        std::vector<int> info(count, -99);
+        ASSERT_EQ(getrf(Layout::Strided, a, piv, info), 0) << bl_last_error();
+        for (int i = 0; i < count; ++i) {
+            std::vector<T> ref = orig[i];
+            std::vector<int> ref_piv(n);
+            int ref_info = 0;
+            bl::lapack::getrf(n, n, ref.data(), n, ref_piv.data(), &ref_info);
+            const int t1 = 1 + (3 * i) % (n - 3);
+            EXPECT_EQ(ref_piv[i % 2], t1 + 1) << "the system LAPACK broke the tie otherwise";
+            EXPECT_EQ(piv.at(i, 0, 0), ref_piv[0]) << "matrix " << i;
+            EXPECT_EQ(piv.at(i, 1, 0), ref_piv[1]) << "matrix " << i;
+            EXPECT_EQ(info[i], ref_info) << "matrix " << i;
+            std::vector<int> p(n);
+            for (int j = 0; j < n; ++j) p[j] = piv.at(i, j, 0);
+            EXPECT_LT(getrf_ratio(orig[i], a.get(i), p.data(), n, n), kThreshold) << "matrix " << i;
+        }
+    }
+}
+
 TYPED_TEST(LU, GetrfNanStaysInItsMatrix) {
     using T = TypeParam;
     const int count = 3, n = 6;
