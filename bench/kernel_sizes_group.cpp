@@ -198,7 +198,7 @@ template <class T> void family_cases(std::vector<Case> &out) {
                                small::geqrf_group_one(Upto<kQrTop>{N}, Upto<kQrTop>{N}, A, lda, tau.data(), G, next,
                                                       nc);
                            else if (v == 2) {
-                               constexpr int top = ladder::qr::kGroupMax<R>;
+                               constexpr int top = ladder::qr::kGroupMax;
                                small::geqrf_group_one(Upto<top>{N}, Upto<top>{N}, A, lda, tau.data(), G, next, nc);
                            } else
                                geqrf_copies(N, A, lda, tau.data());

@@ -72,7 +72,7 @@ namespace BL_ISA {
 // the shape and the counts.
 template <class R>
 unsigned geqrf_group(int m, int n, R *const *A, int lda, R *const *tau, int count, const R *const *next, int next_count) {
-    constexpr int fixed = ladder::qr::kGroupFixedMax, top = ladder::qr::kGroupMax<R>;
+    constexpr int fixed = ladder::qr::kGroupFixedMax, top = ladder::qr::kGroupMax;
     unsigned left = lanes_all;  // with_fixed returns only whether it took n
     if (m == n && n <= fixed && with_fixed<fixed>(n, [&](auto N) {
             left = geqrf_group_one(N, N, A, lda, tau, count, next, next_count);

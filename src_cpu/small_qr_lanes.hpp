@@ -16,7 +16,7 @@ BL_ISA_BEGIN
 // (alpha[G + l], x[k * inc + G + l]), and tau's too. Each lane's checks are larfg's (small_qr.cpp),
 // and a lane where they would decline (a sum of squares outside the range where squaring loses
 // nothing: larfg's rescaling, a NaN, an Inf) gets its bit set in `declined` and is left as it is
-// with tau = 0, so that the later steps skip it (subtract_lanes) while the other lanes go on:
+// with tau = 0, so that the later steps skip it (apply_left_lanes) while the other lanes go on:
 // which lanes are reduced here never depends on another lane's values (the group kernels leave a
 // declined lane's matrix to the caller, one at a time). A complex alpha with x = 0 is still made
 // real, as zlarfg does.
@@ -112,43 +112,59 @@ template <int Cap, class R> void apply_right_lanes(int m, int n, const R *v, int
 // apply_left on group_size interleaved matrices (lane l of element (r, c) at c * ldc + r * Q
 // group_size + l, v's elements Q group_size apart; Q = 2 for a complex type, its imaginary parts
 // group_size after the real ones, as larfg_lanes): C := (I - t v v^H) C lane by lane, a lane with
-// t = 0 left exactly as it is (subtract_lanes).
+// t = 0 left exactly as it is (dlarf applies nothing there: a NaN or Inf times 0 would otherwise
+// spread over the column, and a -0 become +0). A column's sum = t v^H c, then c -= v sum, in
+// explicit vectors of W lanes: GCC left the loops over the lanes (of split parts, for complex
+// types) partly scalar, at under half the rate. The lanes of a t = 0 are kept by a select, or
+// every lane updated where no t is 0, the same expression either way, so that a lane's bits do
+// not depend on another lane's t.
 template <int Q = 1, class R> void apply_left_lanes(int m, int n, const R *v, const R *t, R *c, int ldc) {
     constexpr int G = group_size, S = Q * G;
+    using V = SimdV<R, 32>;
+    constexpr int W = simd_width<R, 32>, P = G / W;
     bool all = true;
     for (int l = 0; l < G; ++l) all &= t[l] != R(0) || (Q == 2 && t[(Q - 1) * G + l] != R(0));
+    V tr[P], ti[P];
+    decltype(V{} == V{}) keep[P];
+    for (int p = 0; p < P; ++p) {
+        tr[p] = vload<V>(t + p * W);
+        ti[p] = Q == 2 ? vload<V>(t + (Q - 1) * G + p * W) : V{};
+        keep[p] = (tr[p] == V{}) & (ti[p] == V{});
+    }
     for (int j = 0; j < n; ++j) {
         R *cc = c + j * ldc;
-        alignas(64) R sum[S];
-        for (int l = 0; l < S; ++l) sum[l] = R(0);
-        if constexpr (Q == 1) {
-            for (int r = 0; r < m; ++r)
-                for (int l = 0; l < G; ++l) sum[l] += v[r * G + l] * cc[r * G + l];
-            for (int l = 0; l < G; ++l) sum[l] *= t[l];
-            subtract_lanes(m, cc, v, sum, t, all);
-        } else {
-            // sum = t v^H c, then c -= v sum.
-            for (int r = 0; r < m; ++r)
-                for (int l = 0; l < G; ++l) {
-                    const R vr = v[r * S + l], vi = v[r * S + G + l], cr = cc[r * S + l], ci = cc[r * S + G + l];
-                    sum[l] += vr * cr + vi * ci;
-                    sum[G + l] += vr * ci - vi * cr;
+        V sr[P] = {}, si[P] = {}, ar[P], ai[P];
+        for (int r = 0; r < m; ++r)
+            for (int p = 0; p < P; ++p) {
+                const R *vp = v + r * S + p * W, *cp = cc + r * S + p * W;
+                const V vr = vload<V>(vp), cr = vload<V>(cp);
+                if constexpr (Q == 1) {
+                    sr[p] += vr * cr;
+                } else {
+                    const V vi = vload<V>(vp + G), ci = vload<V>(cp + G);
+                    sr[p] += vr * cr + vi * ci;
+                    si[p] += vr * ci - vi * cr;
                 }
-            for (int l = 0; l < G; ++l) {
-                const R sr = sum[l], si = sum[G + l];
-                sum[l] = t[l] * sr - t[G + l] * si;
-                sum[G + l] = t[l] * si + t[G + l] * sr;
             }
-            for (int r = 0; r < m; ++r)
-                for (int l = 0; l < G; ++l) {
-                    const R vr = v[r * S + l], vi = v[r * S + G + l], sr = sum[l], si = sum[G + l];
-                    R &cr = cc[r * S + l], &ci = cc[r * S + G + l];
-                    const bool skip = !all && t[l] == R(0) && t[G + l] == R(0);
-                    const R nr = cr - (vr * sr - vi * si), ni = ci - (vr * si + vi * sr);
-                    cr = skip ? cr : nr;
-                    ci = skip ? ci : ni;
-                }
+        for (int p = 0; p < P; ++p) {
+            ar[p] = Q == 1 ? sr[p] * tr[p] : tr[p] * sr[p] - ti[p] * si[p];
+            ai[p] = tr[p] * si[p] + ti[p] * sr[p];
         }
+        for (int r = 0; r < m; ++r)
+            for (int p = 0; p < P; ++p) {
+                const R *vp = v + r * S + p * W;
+                R *cp = cc + r * S + p * W;
+                const V vr = vload<V>(vp), cr = vload<V>(cp);
+                if constexpr (Q == 1) {
+                    const V nr = cr - vr * ar[p];
+                    vstore(cp, all ? nr : keep[p] ? cr : nr);
+                } else {
+                    const V vi = vload<V>(vp + G), ci = vload<V>(cp + G);
+                    const V nr = cr - (vr * ar[p] - vi * ai[p]), ni = ci - (vr * ai[p] + vi * ar[p]);
+                    vstore(cp, all ? nr : keep[p] ? cr : nr);
+                    vstore(cp + G, all ? ni : keep[p] ? ci : ni);
+                }
+            }
     }
 }
 
