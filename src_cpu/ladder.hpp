@@ -152,8 +152,8 @@ namespace qr {
 // and LAPACK's geqrf stays unblocked up to 128.
 constexpr int kBlockedFrom = 80;
 // Uniform batches with m and n up to this go to geqrf_group (the blocked QR takes the square
-// orders from kBlockedFrom, where it is as fast), in every precision: complex ones 1.0-1.8x the
-// best of the loops over OpenBLAS and oneMKL at 32 and 64, 2.6-3.5x at 8 and 16.
+// orders from kBlockedFrom, where it is as fast), in every precision: complex ones 1.5-3x the
+// best of the loops over OpenBLAS and oneMKL up to 32, 1.1-1.25x at 64.
 constexpr int kGroupMax = 80;
 // geqrf_group square orders compiled one by one (faster at every one of them); other shapes take
 // m and n at run time.
