@@ -18,8 +18,8 @@ namespace cpu {
 
 // The blocked QR below, for min(m, n) from ladder::qr::kBlockedFrom: LAPACK's geqrf goes
 // unblocked up to min(m, n) = 128 and then applies each block reflector with larfb, whose TRMMs
-// on small blocks run well below GEMM's rate. Where the tiled kernels run (real types, AVX-512),
-// tiled::apply_reflector forms T and applies the block reflector instead of larft, the two GEMMs
+// on small blocks run well below GEMM's rate. Where the tiled kernels run (AVX-512, AVX2 or NEON;
+// every precision), tiled::apply_reflector forms T and applies the block reflector instead of larft, the two GEMMs
 // and the TRMM. Blocks of 32 columns: the best at 256 and 512, and the only width the tiled
 // reflector takes without padding.
 constexpr int kQrBlock = 32;
@@ -47,7 +47,7 @@ template <class T> void blocked_geqrf(int m, int n, T *A, int lda, T *tau, T *wo
         int info;
         lapack::geqr2(rows, b, a, lda, tau + i, W, &info);  // W: geqr2's b elements of work
         if (cols == 0) break;
-        if (tiled::available<T>()) {
+        if (tiled::tile<T>() != 0) {
             tiled::apply_reflector(rows, cols, b, a, lda, tau + i, c, lda, W + int64_t(kQrBlock) * n);
             continue;
         }

@@ -42,15 +42,14 @@ bool potrf_group(char uplo, int n, T *const *A, int lda, int *info, int count, c
 
 template <class T> bool geqrf_group_covers(int m, int n) {
     constexpr int top = ladder::qr::kGroupMax;
-    return !is_complex<T> && m >= 1 && n >= 1 && m <= top && n <= top;
+    return m >= 1 && n >= 1 && m <= top && n <= top;
 }
 
 template <class T>
 unsigned geqrf_group(int m, int n, T *const *A, int lda, T *const *tau, int count, const T *const *next,
                      int next_count) {
     if (!geqrf_group_covers<T>(m, n) || !group_counts(count, next_count)) return lanes_all;
-    if constexpr (is_complex<T>) return lanes_all;
-    else return BL_BY_ISA(geqrf_group<T>)(m, n, A, lda, tau, count, next, next_count);
+    return BL_BY_ISA(geqrf_group<T>)(m, n, A, lda, tau, count, next, next_count);
 }
 
 template <class T> bool gebrd_group_covers(int m, int n) {

@@ -1,5 +1,6 @@
 // The Householder group kernels' building blocks (small_qr_group.cpp, small_gebrd_group.cpp):
-// LAPACK's larfg and dlarf on eight interleaved matrices, one per SIMD lane (real types). Included
+// LAPACK's larfg and dlarf on eight interleaved matrices, one per SIMD lane (larfg and the left
+// dlarf for complex types too, their parts split as small_detail.hpp's lane_parts). Included
 // by instruction-set units only (small_isa.hpp), inside their instruction set's namespace.
 #pragma once
 
@@ -10,39 +11,64 @@ namespace cpu {
 namespace small {
 BL_ISA_BEGIN
 
-// larfg on group_size interleaved vectors: alpha[l], x[k * inc + l] for k < n - 1 (real types).
-// Each lane's checks are larfg's, and a lane where they would decline (a sum of squares outside
-// the range where squaring loses nothing: larfg's rescaling, a NaN, an Inf) gets its bit set in
-// `declined` and is left as it is with tau = 0, so that the later steps skip it (subtract_lanes)
-// while the other lanes go on: which lanes are reduced here never depends on another lane's values
-// (the group kernels leave a declined lane's matrix to the caller, one at a time).
-template <class R> void larfg_lanes(int n, R *alpha, R *x, int inc, R *tau, unsigned &declined) {
+// larfg on group_size interleaved vectors: alpha[l], x[k * inc + l] for k < n - 1; for a complex
+// type (Q = 2, lane_parts) each element's imaginary parts group_size reals after its real parts
+// (alpha[G + l], x[k * inc + G + l]), and tau's too. Each lane's checks are larfg's (small_qr.cpp),
+// and a lane where they would decline (a sum of squares outside the range where squaring loses
+// nothing: larfg's rescaling, a NaN, an Inf) gets its bit set in `declined` and is left as it is
+// with tau = 0, so that the later steps skip it (apply_left_lanes) while the other lanes go on:
+// which lanes are reduced here never depends on another lane's values (the group kernels leave a
+// declined lane's matrix to the caller, one at a time). A complex alpha with x = 0 is still made
+// real, as zlarfg does.
+template <int Q = 1, class R> void larfg_lanes(int n, R *alpha, R *x, int inc, R *tau, unsigned &declined) {
     constexpr int G = group_size;
     constexpr R lo = std::numeric_limits<R>::min() / std::numeric_limits<R>::epsilon();
     constexpr R hi = std::numeric_limits<R>::max() * std::numeric_limits<R>::epsilon();
-    alignas(64) R ssq[G], scale[G], beta[G];
+    alignas(64) R ssq[G], scale[Q * G];
     bool nonzero[G];
     for (int l = 0; l < G; ++l) ssq[l] = R(0), nonzero[l] = false;
     for (int k = 0; k < n - 1; ++k)
-        for (int l = 0; l < G; ++l) {
-            const R v = x[k * inc + l];
-            ssq[l] += v * v;
-            nonzero[l] |= v != R(0);
-        }
+        for (int q = 0; q < Q; ++q)
+            for (int l = 0; l < G; ++l) {
+                const R v = x[k * inc + q * G + l];
+                ssq[l] += v * v;
+                nonzero[l] |= v != R(0);
+            }
     for (int l = 0; l < G; ++l) {
-        const R a = alpha[l], total = a * a + ssq[l];
-        // x = 0 (n = 1 too): tau = 0, alpha and x left as they are.
-        const bool zero = ssq[l] == R(0);
-        const bool decline = zero ? nonzero[l] : !(ssq[l] >= lo && ssq[l] <= hi) || !(total >= lo && total <= hi);
-        const bool skip = zero || decline;
+        const R a = alpha[l], ai = Q == 2 ? alpha[G + l] : R(0), total = Q == 2 ? a * a + ai * ai + ssq[l] : a * a + ssq[l];
+        // x = 0 (n = 1 too) and alpha real: tau = 0, alpha and x left as they are.
+        const bool zero = ssq[l] == R(0), real = ai == R(0);
+        const bool decline = zero ? nonzero[l] || (!real && !(total >= lo && total <= hi))
+                                  : !(ssq[l] >= lo && ssq[l] <= hi) || !(total >= lo && total <= hi);
+        const bool skip = (zero && real) || decline;
         declined |= unsigned(decline) << l;
-        beta[l] = skip ? a : -std::copysign(std::sqrt(total), a);
-        tau[l] = skip ? R(0) : (beta[l] - a) / beta[l];
-        scale[l] = skip ? R(1) : R(1) / (a - beta[l]);
+        const R beta = skip ? a : -std::copysign(std::sqrt(total), a);
+        tau[l] = skip ? R(0) : (beta - a) / beta;
+        if constexpr (Q == 1) {
+            scale[l] = skip ? R(1) : R(1) / (a - beta);
+        } else {
+            tau[G + l] = skip ? R(0) : -ai / beta;
+            // 1 / (alpha - beta) by Smith's algorithm: |re| >= |im| always (beta's sign is the
+            // opposite of alpha's real part, so |re| >= |beta| >= |alpha|), one branch of it.
+            const R d = a - beta, t = ai / d, inv = R(1) / (d + ai * t);
+            scale[l] = skip ? R(1) : inv;
+            scale[G + l] = skip ? R(0) : -t * inv;
+            alpha[G + l] = skip ? ai : R(0);
+        }
+        alpha[l] = beta;
     }
-    for (int k = 0; k < n - 1; ++k)
-        for (int l = 0; l < G; ++l) x[k * inc + l] *= scale[l];
-    for (int l = 0; l < G; ++l) alpha[l] = beta[l];
+    for (int k = 0; k < n - 1; ++k) {
+        R *e = x + k * inc;
+        for (int l = 0; l < G; ++l) {
+            if constexpr (Q == 1) {
+                e[l] *= scale[l];
+            } else {
+                const R xr = e[l], xi = e[G + l];
+                e[l] = xr * scale[l] - xi * scale[G + l];
+                e[G + l] = xr * scale[G + l] + xi * scale[l];
+            }
+        }
+    }
 }
 
 // The update of a dlarf on group_size interleaved columns: c[r G + l] -= x[r G + l] s[l] for
@@ -83,21 +109,62 @@ template <int Cap, class R> void apply_right_lanes(int m, int n, const R *v, int
     }
 }
 
-// apply_left on group_size interleaved matrices (lane l of element (r, c) at c * ldc + r *
-// group_size + l, v's elements group_size apart): C := (I - t v v^T) C lane by lane, a lane with
-// t = 0 left exactly as it is (subtract_lanes).
-template <class R> void apply_left_lanes(int m, int n, const R *v, const R *t, R *c, int ldc) {
-    constexpr int G = group_size;
+// apply_left on group_size interleaved matrices (lane l of element (r, c) at c * ldc + r * Q
+// group_size + l, v's elements Q group_size apart; Q = 2 for a complex type, its imaginary parts
+// group_size after the real ones, as larfg_lanes): C := (I - t v v^H) C lane by lane, a lane with
+// t = 0 left exactly as it is (dlarf applies nothing there: a NaN or Inf times 0 would otherwise
+// spread over the column, and a -0 become +0). A column's sum = t v^H c, then c -= v sum, in
+// explicit vectors of W lanes: GCC left the loops over the lanes (of split parts, for complex
+// types) partly scalar, at under half the rate. The lanes of a t = 0 are kept by a select, or
+// every lane updated where no t is 0, the same expression either way, so that a lane's bits do
+// not depend on another lane's t.
+template <int Q = 1, class R> void apply_left_lanes(int m, int n, const R *v, const R *t, R *c, int ldc) {
+    constexpr int G = group_size, S = Q * G;
+    using V = SimdV<R, 32>;
+    constexpr int W = simd_width<R, 32>, P = G / W;
     bool all = true;
-    for (int l = 0; l < G; ++l) all &= t[l] != R(0);
+    for (int l = 0; l < G; ++l) all &= t[l] != R(0) || (Q == 2 && t[(Q - 1) * G + l] != R(0));
+    V tr[P], ti[P];
+    decltype(V{} == V{}) keep[P];
+    for (int p = 0; p < P; ++p) {
+        tr[p] = vload<V>(t + p * W);
+        ti[p] = Q == 2 ? vload<V>(t + (Q - 1) * G + p * W) : V{};
+        keep[p] = (tr[p] == V{}) & (ti[p] == V{});
+    }
     for (int j = 0; j < n; ++j) {
         R *cc = c + j * ldc;
-        alignas(64) R sum[G];
-        for (int l = 0; l < G; ++l) sum[l] = R(0);
+        V sr[P] = {}, si[P] = {}, ar[P], ai[P];
         for (int r = 0; r < m; ++r)
-            for (int l = 0; l < G; ++l) sum[l] += v[r * G + l] * cc[r * G + l];
-        for (int l = 0; l < G; ++l) sum[l] *= t[l];
-        subtract_lanes(m, cc, v, sum, t, all);
+            for (int p = 0; p < P; ++p) {
+                const R *vp = v + r * S + p * W, *cp = cc + r * S + p * W;
+                const V vr = vload<V>(vp), cr = vload<V>(cp);
+                if constexpr (Q == 1) {
+                    sr[p] += vr * cr;
+                } else {
+                    const V vi = vload<V>(vp + G), ci = vload<V>(cp + G);
+                    sr[p] += vr * cr + vi * ci;
+                    si[p] += vr * ci - vi * cr;
+                }
+            }
+        for (int p = 0; p < P; ++p) {
+            ar[p] = Q == 1 ? sr[p] * tr[p] : tr[p] * sr[p] - ti[p] * si[p];
+            ai[p] = tr[p] * si[p] + ti[p] * sr[p];
+        }
+        for (int r = 0; r < m; ++r)
+            for (int p = 0; p < P; ++p) {
+                const R *vp = v + r * S + p * W;
+                R *cp = cc + r * S + p * W;
+                const V vr = vload<V>(vp), cr = vload<V>(cp);
+                if constexpr (Q == 1) {
+                    const V nr = cr - vr * ar[p];
+                    vstore(cp, all ? nr : keep[p] ? cr : nr);
+                } else {
+                    const V vi = vload<V>(vp + G), ci = vload<V>(cp + G);
+                    const V nr = cr - (vr * ar[p] - vi * ai[p]), ni = ci - (vr * ai[p] + vi * ar[p]);
+                    vstore(cp, all ? nr : keep[p] ? cr : nr);
+                    vstore(cp + G, all ? ni : keep[p] ? ci : ni);
+                }
+            }
     }
 }
 

@@ -477,16 +477,17 @@ template <class T> void cholesky(char uplo, int n, T *A, int lda, int *info, T *
     }
 }
 
-// The block reflector's transpose applied from the left, a block of kCols columns of C at a time:
-// w = V^T C_j, w = T^T w, C_j -= V w, each a product on the register kernel. The block of C stays
+// The block reflector's conjugate transpose applied from the left, a block of kCols columns of C
+// at a time: w = V^H C_j, w = T^H w, C_j -= V w, each a product on the register kernel (V^H and
+// T^H are V^T and T^T for real types). The block of C stays
 // in L1 between the first product and the last (rows x kCols: 32 KiB at 512 rows of doubles on
 // AVX-512), where two GEMMs over all of C read it from L2 twice and pack their operands each
 // time. V is copied out twice, with its unit diagonal and zeros written in and padded to whole
-// vectors: as it is (the last product's A) and transposed (the first's). T is formed here as
-// larft forms it, column j from -tau_j V^T v_j and the columns left of it, with the V^T V that
-// needs as one more product on the kernel: larft's matrix-vector products on these thin shapes
-// took as long as the panel's factorization itself. T^T goes out with zeros above its diagonal,
-// the middle product's A.
+// vectors: as it is (the last product's A) and conjugate-transposed (the first's). T is formed
+// here as larft forms it, column j from -tau_j V^H v_j and the columns left of it, with the V^H V
+// that needs as one more product on the kernel: larft's matrix-vector products on these thin
+// shapes took as long as the panel's factorization itself. T^H goes out with zeros above its
+// diagonal, the middle product's A.
 template <class T>
 void reflector(int rows, int cols, int b, const T *a, int64_t lda, const T *tau, T *c, int64_t ldc, T *work) {
     constexpr int W = kLanes<T>, G = kTile<T>, B = kReflectorMax, C = kCols<T>;
@@ -498,9 +499,9 @@ void reflector(int rows, int cols, int b, const T *a, int64_t lda, const T *tau,
     for (int j = 0; j < B; ++j) {
         T *vj = v + int64_t(j) * R;
         for (int i = 0; i < R; ++i) vj[i] = j >= b || i < j || i >= rows ? T(0) : i == j ? T(1) : a[i + j * lda];
-        for (int i = 0; i < rows; ++i) vt[j + int64_t(i) * B] = vj[i];
+        for (int i = 0; i < rows; ++i) vt[j + int64_t(i) * B] = conjugate(vj[i]);
     }
-    // t = V^T V first, then T over it column by column: column j of the Gram matrix is read (rows
+    // t = V^H V first, then T over it column by column: column j of the Gram matrix is read (rows
     // above j) before it is overwritten, and the columns left of it are T's already.
     for (int j0 = 0; j0 < B; j0 += C)
         for (int r = 0; r < B; r += G) tile_product<true>(G, C, rows, vt + r, B, v + j0 * R, 1, R, t + r + j0 * B, B);
@@ -515,7 +516,7 @@ void reflector(int rows, int cols, int b, const T *a, int64_t lda, const T *tau,
         tj[j] = tau[j];
     }
     for (int j = 0; j < B; ++j)
-        for (int l = 0; l < B; ++l) tt[l + j * B] = j < b && l < b && j <= l ? t[j + l * B] : T(0);
+        for (int l = 0; l < B; ++l) tt[l + j * B] = j < b && l < b && j <= l ? conjugate(t[j + l * B]) : T(0);
     const int whole = rows / W * W;  // rows the kernel takes; the last rows % W by scalars
     for (int j0 = 0; j0 < cols; j0 += C) {
         const int nc = std::min(C, cols - j0);
@@ -740,7 +741,7 @@ void apply_reflector(int rows, int cols, int b, const T *a, int lda, const T *ta
 
 template <class T> int tile() { return kTile<T>; }
 
-// The precision of the unit: the factorizations for every one, the other kernels for real types.
+// The precision of the unit: the factorizations for every one, the inverses for real types.
 #define BL_TILED_ISA_s(T) BL_TILED_ENTRIES(BL_TILED_INSTANTIATE, T)
 #define BL_TILED_ISA_d(T) BL_TILED_ENTRIES(BL_TILED_INSTANTIATE, T)
 #define BL_TILED_ISA_c(T) BL_TILED_FACTOR_ENTRIES(BL_TILED_INSTANTIATE, T)

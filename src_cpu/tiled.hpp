@@ -17,9 +17,9 @@
 // One source (tiled.cpp, on the vectors of simd.hpp) is compiled for each instruction set of
 // BATCHLAPACK_TILED_ISAS (cmake/units.cmake): x86-64-v4 (AVX-512) and x86-64-v3 (AVX2, FMA), or
 // aarch64's NEON; the functions below call the unit of the instruction set in use (isa.hpp). The
-// kernels take square matrices: the factorizations in every precision (complex elements stay
-// interleaved as std::complex stores them; tiled.cpp's kernel says how it multiplies them), the
-// inverses and apply_reflector for real types. The caller falls back to the system LAPACK
+// kernels take square matrices: the factorizations and apply_reflector in every precision
+// (complex elements stay interleaved as std::complex stores them; tiled.cpp's kernel says how it
+// multiplies them), the inverses for real types. The caller falls back to the system LAPACK
 // wherever covers() says no (x86-64 processors without AVX2).
 #pragma once
 
@@ -36,8 +36,9 @@ namespace tiled {
 constexpr int kReflectorMax = 32;
 
 // The entry points of the kernels, listed once: X(T, return type, name, (parameters), (arguments),
-// what the dispatching function returns where no unit runs); the factorizations
-// (BL_TILED_FACTOR_ENTRIES) for every precision, the rest (BL_TILED_REAL_ENTRIES) for real T. Each
+// what the dispatching function returns where no unit runs); the factorizations and QR's block
+// reflector (BL_TILED_FACTOR_ENTRIES) for every precision, the inverses (BL_TILED_REAL_ENTRIES)
+// for real T. Each
 // instruction set's unit (tiled.cpp) defines them in its namespace (base, v3, v4, declared below)
 // and instantiates them from these lists; tiled_dispatch.cpp defines and instantiates the
 // functions of this namespace, which call the unit of the instruction set in use, from them too.
@@ -62,7 +63,18 @@ constexpr int kReflectorMax = 32;
     /* LU without pivoting of the n x n matrix A, as getrf_np (lu_np.cpp): getrf's steps above   \
        with every pivot on the diagonal; *info is the first exactly zero pivot (1-based), the    \
        factorization going on past it. `work` as for getrf. Only for orders covers() accepts. */ \
-    X(T, void, getrf_np, (int n, T *A, int lda, int *info, T *work), (n, A, lda, info, work), void())
+    X(T, void, getrf_np, (int n, T *A, int lda, int *info, T *work), (n, A, lda, info, work), void()) \
+    /* Elements of T that apply_reflector needs for `rows` rows. */                               \
+    X(T, int64_t, reflector_workspace, (int rows), (rows), 0)                                     \
+    /* C = H^H C for the block reflector H = H(1) ... H(b) = I - V T V^H of a QR panel, as       \
+       LAPACK's larft ('F', 'C') and then larfb ('L', 'C', 'F', 'C') (H^T for real T): V is the  \
+       rows x b unit lower trapezoid below the diagonal of a (leading dimension lda; the         \
+       diagonal and what is above it are not read), tau[0..b) its scalar factors, C rows x cols  \
+       (leading dimension ldc), b <= kReflectorMax. `work` holds reflector_workspace(rows)       \
+       elements. Only where tile() is not 0. */                                                   \
+    X(T, void, apply_reflector,                                                                   \
+      (int rows, int cols, int b, const T *a, int lda, const T *tau, T *c, int ldc, T *work),     \
+      (rows, cols, b, a, lda, tau, c, ldc, work), void())
 #define BL_TILED_REAL_ENTRIES(X, T)                                                               \
     /* The inverses of inverse.cpp, for real types where available(), any order: the triangle   \
        is copied into a workspace padded to whole tiles and inverted there by LAPACK's blocked   \
@@ -77,18 +89,7 @@ constexpr int kReflectorMax = 32;
     X(T, void, getri, (int n, T *A, int lda, const int *ipiv, T *work), (n, A, lda, ipiv, work), void()) \
     /* The inverse of U^T U (uplo 'U') or L L^T ('L') from potrf's factor, in its triangle, as   \
        potri. */                                                                                  \
-    X(T, void, potri, (char uplo, int n, T *A, int lda, T *work), (uplo, n, A, lda, work), void()) \
-    /* Elements of T that apply_reflector needs for `rows` rows. */                               \
-    X(T, int64_t, reflector_workspace, (int rows), (rows), 0)                                     \
-    /* C = H^T C for the block reflector H = H(1) ... H(b) = I - V T V^T of a QR panel, as       \
-       LAPACK's larft ('F', 'C') and then larfb ('L', 'T', 'F', 'C'): V is the rows x b unit     \
-       lower trapezoid below the diagonal of a (leading dimension lda; the diagonal and what is  \
-       above it are not read), tau[0..b) its scalar factors, C rows x cols (leading dimension    \
-       ldc), b <= kReflectorMax. `work` holds reflector_workspace(rows) elements. Only where     \
-       available(). */                                                                            \
-    X(T, void, apply_reflector,                                                                   \
-      (int rows, int cols, int b, const T *a, int lda, const T *tau, T *c, int ldc, T *work),     \
-      (rows, cols, b, a, lda, tau, c, ldc, work), void())
+    X(T, void, potri, (char uplo, int n, T *A, int lda, T *work), (uplo, n, A, lda, work), void())
 #define BL_TILED_ENTRIES(X, T) BL_TILED_FACTOR_ENTRIES(X, T) BL_TILED_REAL_ENTRIES(X, T)
 
 // A declaration of an entry of BL_TILED_ENTRIES.
@@ -109,7 +110,7 @@ BL_TILED_ENTRIES(BL_TILED_DECLARE, T)
 #define BL_TILED_INSTANTIATE(T, ret, name, params, args, none) template ret name<T> params;
 
 // Whether all the kernels exist for T with the instruction set in use (real types; AVX2, AVX-512
-// or NEON); complex types have the factorizations alone (covers()).
+// or NEON); complex types have the factorizations and apply_reflector alone (tile() not 0).
 template <class T> bool available();
 
 // Whether getrf with m = n, potrf or getrf_np of order n goes to the kernels with the instruction

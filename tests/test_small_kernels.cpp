@@ -522,16 +522,14 @@ std::vector<std::pair<int, int>> group_qr_shapes(int largest) {
 // shapes), group sizes 1, 3 and 8, one lane with a zero column (tau = 0), and for square shapes
 // one with a zero column 0 and a NaN in the last diagonal element (no larfg sees it before the
 // last, of length 1; dlarf skips tau = 0, so the NaN must not spread to row 0): each matrix and
-// tau as LAPACK's dgeqrf leaves them, NaNs in the same places. A NaN that a larfg meets: the group
-// declines that lane alone: it is left untouched, and every other lane's matrix and tau are bit for
-// bit those of the call without the NaN.
+// tau as LAPACK's ?geqrf leaves them, NaNs in the same places. (In complex arithmetic from order 3
+// the NaN has spread to both parts of the last column by then, and that larfg declines as the
+// next case's.) A NaN that a larfg meets: the group declines that lane alone: it is left
+// untouched, and every other lane's matrix and tau are bit for bit those of the call without the
+// NaN.
 TYPED_TEST(Small, GeqrfGroup) {
     using T = TypeParam;
     T *none = nullptr;
-    if (!small::geqrf_group_covers<T>(1, 1)) {  // complex: not taken
-        EXPECT_EQ(small::geqrf_group<T>(1, 1, &none, 1, &none, 1), small::lanes_all);
-        return;
-    }
     for (auto [m, n] : group_qr_shapes(kGeqrfGroupMax))
         for (int count : {1, 3, small::group_size}) {
             const int k = std::min(m, n);
@@ -544,14 +542,20 @@ TYPED_TEST(Small, GeqrfGroup) {
                     for (int i = std::min(1, m - 1); i < m; ++i) a.back().at(i, n / 2) = T(0);
                 if (l == 2 && m == n && n >= 2) {
                     for (int i = 1; i < m; ++i) a.back().at(i, 0) = T(0);
+                    a.back().at(0, 0) = T(std::real(a.back().at(0, 0)));  // complex: tau = 0 too
                     a.back().at(n - 1, n - 1) = T(std::numeric_limits<Real<T>>::quiet_NaN());
                 }
                 taus.push_back(tau[l].data());
             }
             const std::vector<Mat<T>> input = a;
             for (auto &x : a) ptrs.push_back(x.data());
-            ASSERT_EQ(small::geqrf_group(m, n, ptrs.data(), a[0].ld, taus.data(), count, ptrs.data(), count), 0u);
+            const unsigned nan_lane = is_complex<T> && count > 2 && m == n && n >= 3 ? 1u << 2 : 0u;
+            ASSERT_EQ(small::geqrf_group(m, n, ptrs.data(), a[0].ld, taus.data(), count, ptrs.data(), count), nan_lane);
             for (int l = 0; l < count; ++l) {
+                if (nan_lane >> l & 1) {  // left as it was
+                    for (size_t e = 0; e < a[l].s.size(); ++e) EXPECT_TRUE(same_bits(a[l].s[e], input[l].s[e]));
+                    continue;
+                }
                 std::vector<T> ref = input[l].dense(), ref_tau(k), work(64 * std::max(m, n));
                 int info;
                 bl::lapack::geqrf(m, n, ref.data(), m, ref_tau.data(), work.data(), int(work.size()), &info);
@@ -574,9 +578,9 @@ TYPED_TEST(Small, GeqrfGroup) {
             ptrs.clear();
             for (auto &x : b) ptrs.push_back(x.data());
             for (auto &t : tau) std::fill(t.begin(), t.end(), guard_value<T>());
-            EXPECT_EQ(small::geqrf_group(m, n, ptrs.data(), b[0].ld, taus.data(), count), 1u << (count - 1));
+            EXPECT_EQ(small::geqrf_group(m, n, ptrs.data(), b[0].ld, taus.data(), count), 1u << (count - 1) | nan_lane);
             for (int l = 0; l < count; ++l) {
-                const bool declined = l == count - 1;
+                const bool declined = l == count - 1 || (nan_lane >> l & 1);
                 for (size_t e = 0; e < b[l].s.size(); ++e)
                     EXPECT_TRUE(same_bits(b[l].s[e], (declined ? before : a)[l].s[e]));
                 for (int i = 0; i < k; ++i)
@@ -638,7 +642,7 @@ TYPED_TEST(Small, GebrdGroup) {
     using R = Real<T>;
     T *none = nullptr;
     R *rnone = nullptr;
-    if (!small::geqrf_group_covers<T>(1, 1)) {  // complex: not taken
+    if (!small::gebrd_group_covers<T>(1, 1)) {  // complex: not taken
         EXPECT_EQ(small::gebrd_group<T>(1, 1, &none, 1, &rnone, &rnone, &none, &none, 1), small::lanes_all);
         return;
     }
