@@ -321,6 +321,77 @@ void panel(int M, int N, int b, T *a, int64_t lda, Real<T> *d, Real<T> *e, T *tq
     }
 }
 
+// C(0:M, j0:j0+NC) += P(0:M, 0:K) t(0:K, 0:NC), K = 2 kBlock, the coefficients t in parts (tr, ti:
+// real and imaginary, K x 4 each): the columns in registers, two vectors of rows at a time, each
+// vector of P loaded once for the NC columns. Complex products as in axpys: the real parts'
+// products and the imaginary parts' apart, combined once per vector of C.
+template <int NC, class T>
+BL_BIDIAG_INLINE void update_columns(int M, const T *P, int64_t ldp, const Real<T> (*tr)[4], const Real<T> (*ti)[4], T *C,
+                                     int64_t ldc) {
+    using R = Real<T>;
+    constexpr int K = 2 * kBlock, W = kLanes<R>, E = is_complex<T> ? 2 : 1;
+    const R *pr = reinterpret_cast<const R *>(P);
+    R *cr = reinterpret_cast<R *>(C);
+    const int rows = M * E;
+    int r = 0;
+    auto finish = [&](Vec<R> re, Vec<R> im) {
+        if constexpr (is_complex<T>) return re + Parts<T>::swap(im) * Parts<T>::sign();
+        else return (void)im, re;
+    };
+    for (; r + 2 * W <= rows; r += 2 * W) {
+        Vec<R> re[NC][2], im[NC][2];
+        for (int c = 0; c < NC; ++c)
+            for (int h = 0; h < 2; ++h) re[c][h] = load(cr + c * ldc * E + r + h * W), im[c][h] = Vec<R>{};
+        for (int k = 0; k < K; ++k) {
+            const Vec<R> p0 = load(pr + k * ldp * E + r), p1 = load(pr + k * ldp * E + r + W);
+            for (int c = 0; c < NC; ++c) {
+                const Vec<R> b = splat(tr[k][c]);
+                re[c][0] += p0 * b, re[c][1] += p1 * b;
+                if constexpr (is_complex<T>) {
+                    const Vec<R> bi = splat(ti[k][c]);
+                    im[c][0] += p0 * bi, im[c][1] += p1 * bi;
+                }
+            }
+        }
+        for (int c = 0; c < NC; ++c)
+            for (int h = 0; h < 2; ++h) store(cr + c * ldc * E + r + h * W, finish(re[c][h], im[c][h]));
+    }
+    for (int i = r / E; i < M; ++i)
+        for (int c = 0; c < NC; ++c) {
+            T x = C[i + c * ldc];
+            for (int k = 0; k < K; ++k) {
+                if constexpr (is_complex<T>) x += P[i + k * ldp] * T(tr[k][c], ti[k][c]);
+                else x += P[i + k * ldp] * tr[k][c];
+            }
+            C[i + c * ldc] = x;
+        }
+}
+
+// The trailing update A22 -= [V X] [Y U]^H (P = [V X], M x 2 kBlock; Q = [Y U], N x 2 kBlock), in
+// place of the BLAS gemm: at k = 16 a gemm spends much of its time packing its operands (and a
+// BLAS that does not know the processor, as OpenBLAS on a virtual CPU it falls back to SSE3
+// kernels for, far more), where here P's columns stay in L2 and C's four columns in registers.
+template <class T> void update(int M, int N, const T *P, int64_t ldp, const T *Q, int64_t ldq, T *C, int64_t ldc) {
+    using R = Real<T>;
+    constexpr int K = 2 * kBlock;
+    for (int j = 0; j < N; j += 4) {
+        const int nc = std::min(4, N - j);
+        alignas(64) R tr[K][4] = {}, ti[K][4] = {};
+        for (int k = 0; k < K; ++k)
+            for (int c = 0; c < nc; ++c) {
+                const T t = -cj(Q[j + c + k * ldq]);
+                tr[k][c] = std::real(t), ti[k][c] = std::imag(t);
+            }
+        T *const cj0 = C + j * ldc;
+        switch (nc) {
+        case 4: update_columns<4>(M, P, ldp, tr, ti, cj0, ldc); break;
+        case 3: update_columns<3>(M, P, ldp, tr, ti, cj0, ldc); break;
+        case 2: update_columns<2>(M, P, ldp, tr, ti, cj0, ldc); break;
+        default: update_columns<1>(M, P, ldp, tr, ti, cj0, ldc); break;
+        }
+    }
+}
+
 template <class T> void reduce(int m, int n, T *A, int64_t lda, Real<T> *d, Real<T> *e, T *tq, T *tp, T *work) {
     const Space<T> s(m, n, work);
     for (int k = 0; k < n; k += kBlock) {
@@ -329,8 +400,7 @@ template <class T> void reduce(int m, int n, T *A, int64_t lda, Real<T> *d, Real
         panel(M, N, b, a, lda, d + k, e + k, tq + k, tp + k, s);
         if (b < N) {  // A22 -= [V X] [Y U]^H (b = kBlock here: V and X, Y and U are adjacent)
             for (int l = 0; l < b; ++l) std::memcpy(s.V + l * s.ldx + b, a + l * lda + b, sizeof(T) * (M - b));
-            lapack::gemm('N', is_complex<T> ? 'C' : 'T', M - b, N - b, 2 * b, T(-1), s.V + b, int(s.ldx), s.Y + b, int(s.ldy), T(1),
-                         a + b + b * lda, int(lda));
+            update(M - b, N - b, s.V + b, s.ldx, s.Y + b, s.ldy, a + b + b * lda, lda);
         }
         for (int l = 0; l < b; ++l) {  // the ones the panel put in for the products
             a[l + l * lda] = T(d[k + l]);
