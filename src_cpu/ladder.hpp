@@ -174,10 +174,11 @@ constexpr int kGroupMax = 256;
 // gebrd_group square orders compiled one by one (faster at every one of them); other shapes take
 // m and n at run time.
 constexpr int kGroupFixedMax = 16;
-// The blocked reduction (bidiag.hpp; m >= n, real types, AVX-512) takes n from kBlockedMin to
-// kBlockedMax one matrix at a time: below kBlockedMin the one-matrix and group kernels are
-// faster, past kBlockedMax LAPACK is as fast.
-constexpr int kBlockedMin = 65;
+// The blocked reduction (bidiag.hpp; m >= n, AVX-512) takes n from kBlockedMin to kBlockedMax one
+// matrix at a time: below kBlockedMin the one-matrix and group kernels are faster (complex types
+// have no group kernel, and their one-matrix kernel falls behind from 32), past kBlockedMax
+// LAPACK is as fast.
+template <class T> constexpr int kBlockedMin = by_kind<T>(65, 32);
 constexpr int kBlockedMax = 1024;
 // Uniform batches take the blocked kernel rather than gebrd_group from this n, where it overtakes.
 constexpr int kBlockedUniformFrom = 128;
