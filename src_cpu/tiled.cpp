@@ -57,10 +57,9 @@ template <class T> constexpr int kStep = std::max(kCols<T>, kLanes<T>);
 template <class T> constexpr bool kWholeSteps = kTile<T> % kStep<T> == 0;
 static_assert(kWholeSteps<float> && kWholeSteps<double> && kWholeSteps<std::complex<float>> &&
               kWholeSteps<std::complex<double>>, "tiles of whole steps");
-template <class T> constexpr bool kComplex = is_complex<T>;  // (args.hpp's, as Real<T>)
 // The conjugate of x (x itself where T is real).
 template <class T> BL_TILED_INLINE T conjugate(T x) {
-    if constexpr (kComplex<T>) return std::conj(x);
+    if constexpr (is_complex<T>) return std::conj(x);
     else return x;
 }
 // Tiles in a block column of the outer level. The products with everything left of a block column
@@ -263,13 +262,13 @@ template <class R> BL_TILED_INLINE int pivot_row(const std::complex<R> *x, int f
 // Whether |x| >= s: for complex x, by the larger part first, which decides unless it is below s
 // (the modulus's hypot costs more than the rest of a panel column's scaling).
 template <class T> BL_TILED_INLINE bool at_least(T x, Real<T> s) {
-    if constexpr (kComplex<T>) return std::max(std::fabs(x.real()), std::fabs(x.imag())) >= s || std::abs(x) >= s;
+    if constexpr (is_complex<T>) return std::max(std::fabs(x.real()), std::fabs(x.imag())) >= s || std::abs(x) >= s;
     else return std::fabs(x) >= s;
 }
 
 // Lane i of v set to x.
 template <class T> BL_TILED_INLINE void set_lane(Vec<T> &v, int i, T x) {
-    if constexpr (kComplex<T>) {
+    if constexpr (is_complex<T>) {
         v.v[2 * i] = x.real();
         v.v[2 * i + 1] = x.imag();
     } else {
