@@ -511,15 +511,19 @@ void reflector(int rows, int cols, int b, const T *a, int64_t lda, const T *tau,
         for (int i = 0; i < rows; ++i) vt[j + int64_t(i) * B] = conjugate(vj[i]);
     }
     // t = V^H V first, then T over it column by column: column j of the Gram matrix is read (rows
-    // above j) before it is overwritten, and the columns left of it are T's already.
+    // above j) before it is overwritten, and the columns left of it are T's already. Only the
+    // tiles that reach the diagonal or above it are formed (T is upper triangular), each from row
+    // r of V on, where its columns start (V is zero above its diagonal).
     for (int j0 = 0; j0 < B; j0 += C)
-        for (int r = 0; r < B; r += G) tile_product<true>(G, C, rows, vt + r, B, v + j0 * R, 1, R, t + r + j0 * B, B);
+        for (int r = 0; r < j0 + C; r += G)
+            tile_product<true>(G, C, std::max(0, rows - r), vt + r + int64_t(r) * B, B, v + j0 * R + r, 1, R,
+                               t + r + j0 * B, B);
     for (int j = 0; j < b; ++j) {
         T *tj = t + j * B;
-        for (int l = 0; l < j; ++l) tj[l] *= -tau[j];
+        for (int l = 0; l < j; ++l) tj[l] = times(tj[l], -tau[j]);
         for (int r = 0; r < j; ++r) {  // T(0:j, j) = T(0:j, 0:j) T(0:j, j), upper triangular, top down
             T sum = T(0);
-            for (int l = r; l < j; ++l) sum += t[r + l * B] * tj[l];
+            for (int l = r; l < j; ++l) sum += times(t[r + l * B], tj[l]);
             tj[r] = sum;
         }
         tj[j] = tau[j];
