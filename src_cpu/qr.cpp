@@ -31,12 +31,12 @@ template <class T> int64_t blocked_geqrf_workspace(int m, int n) {
 }
 
 // geqrf of one m x n matrix, as LAPACK's blocked algorithm (the same reflectors, tau and R up to
-// rounding): each block of kQrBlock columns is factored by geqr2, its block reflector
-// H = I - V T V^H formed by larft, and H^H applied to the columns right of it as three products,
-// W = V^H C, W = T^H W, C -= V W, with V copied out whole (its unit diagonal and the zeros above
-// it written in) so that both large products are plain GEMMs, or by tiled::apply_reflector where
-// that runs. `work` holds
-// blocked_geqrf_workspace(m, n) elements.
+// rounding): each block of kQrBlock columns is factored by tiled::qr_panel (geqr2's steps in
+// vectors; LAPACK's geqr2 where no unit runs, and from a column whose larfg needs LAPACK's care
+// on), its block reflector H = I - V T V^H formed by larft, and H^H applied to the columns right
+// of it as three products, W = V^H C, W = T^H W, C -= V W, with V copied out whole (its unit
+// diagonal and the zeros above it written in) so that both large products are plain GEMMs, or by
+// tiled::apply_reflector where that runs. `work` holds blocked_geqrf_workspace(m, n) elements.
 template <class T> void blocked_geqrf(int m, int n, T *A, int lda, T *tau, T *work) {
     const int k = std::min(m, n);
     const char ct = is_complex<T> ? 'C' : 'T';
@@ -44,8 +44,13 @@ template <class T> void blocked_geqrf(int m, int n, T *A, int lda, T *tau, T *wo
     for (int i = 0; i < k; i += kQrBlock) {
         const int b = std::min(kQrBlock, k - i), rows = m - i, cols = n - i - b;
         T *const a = A + i + int64_t(i) * lda, *const c = a + int64_t(b) * lda;
-        int info;
-        lapack::geqr2(rows, b, a, lda, tau + i, W, &info);  // W: geqr2's b elements of work
+        // The library's panel where a unit runs; LAPACK's geqr2 for the columns it leaves (W: b
+        // elements of geqr2's work).
+        const int done = tiled::qr_panel(rows, b, a, lda, tau + i);
+        if (done < b) {
+            int info;
+            lapack::geqr2(rows - done, b - done, a + done + int64_t(done) * lda, lda, tau + i + done, W, &info);
+        }
         if (cols == 0) break;
         if (tiled::tile<T>() != 0) {
             tiled::apply_reflector(rows, cols, b, a, lda, tau + i, c, lda, W + int64_t(kQrBlock) * n);

@@ -1,6 +1,7 @@
 // The one-matrix Householder kernels (small.hpp): dgeqr2's QR and dgebd2's bidiagonal reduction
 // on a local copy, producing LAPACK's reflectors, for the orders of ladder::qr and ladder::gebrd.
 #include "ladder.hpp"
+#include "larfg.hpp"
 #include "precisions.hpp"
 #include "small.hpp"
 #include "small_detail.hpp"
@@ -9,45 +10,20 @@ namespace bl {
 namespace cpu {
 namespace small {
 
-// dlarfg / zlarfg: H^H (alpha; x) = (beta; 0) with H = I - tau (1; v)(1; v)^H, beta real,
-// beta = -sign(Re alpha) * norm, tau = (beta - alpha) / beta, v = x / (alpha - beta). The real
-// routine returns tau = 0 for n = 1, the complex one still makes a complex alpha real.
-// Returns false, changing nothing, where LAPACK is careful in ways this is not: a sum of squares
-// outside the range where squaring loses nothing (LAPACK rescales tiny norms), a NaN or an Inf.
+// dlarfg / zlarfg on x with increment inc (larfg.hpp's steps, x summed and scaled by scalars);
+// false, changing nothing, where larfg_factors declines.
 template <class T, class Inc> bool larfg(int n, T &alpha, T *x, Inc inc, T &tau) {
-    using R = Real<T>;
-    if (n <= 0 || (!is_complex<T> && n == 1)) {
-        tau = T(0);
-        return true;
-    }
-    constexpr R lo = std::numeric_limits<R>::min() / std::numeric_limits<R>::epsilon();
-    constexpr R hi = std::numeric_limits<R>::max() * std::numeric_limits<R>::epsilon();
-    R ssq = 0;
+    Real<T> ssq = 0;
     for (int i = 0; i < n - 1; ++i) ssq += abs2(x[i * inc]);
-    if (ssq == R(0)) {
+    const auto nonzero = [&] {
         for (int i = 0; i < n - 1; ++i)
-            if (x[i * inc] != T(0)) return false;  // squares that underflowed
-    } else if (!(ssq >= lo && ssq <= hi)) {
+            if (x[i * inc] != T(0)) return true;
         return false;
-    }
-    const R ar = re(alpha), ai = im(alpha);
-    if (ssq == R(0) && ai == R(0)) {
-        tau = T(0);
-        return true;
-    }
-    const R total = ar * ar + ai * ai + ssq;
-    if (!(total >= lo && total <= hi)) return false;
-    const R beta = -std::copysign(std::sqrt(total), ar);
+    };
     T scale;
-    if constexpr (is_complex<T>) {
-        tau = T((beta - ar) / beta, -ai / beta);
-        scale = T(1) / (alpha - beta);
-    } else {
-        tau = (beta - ar) / beta;
-        scale = T(1) / (ar - beta);
-    }
-    for (int i = 0; i < n - 1; ++i) x[i * inc] = mul(x[i * inc], scale);
-    alpha = beta;
+    if (!larfg_factors(n, alpha, ssq, nonzero, tau, scale)) return false;
+    if (tau != T(0))
+        for (int i = 0; i < n - 1; ++i) x[i * inc] = mul(x[i * inc], scale);
     return true;
 }
 

@@ -1,7 +1,8 @@
 // The CPU backend's own LU and Cholesky factorizations for the orders of ladder::tiled (uniform
 // batches go to the group kernels of small.hpp first), where the system LAPACK's blocked routines
 // run one matrix per core well below what the core's GEMM does. The blocked QR (qr.cpp) applies
-// its block reflectors through the same register kernel (apply_reflector), and the inverses
+// its block reflectors through the same register kernel (apply_reflector) and factors its panels
+// here too (qr_panel, on the same vectors), and the inverses
 // (inverse.cpp: trtri, getri, potri) and getrf_np (lu_np.cpp) run on it too.
 //
 // Each matrix is copied into a workspace padded to a whole number of vectors and factored there
@@ -74,7 +75,13 @@ constexpr int kReflectorMax = 32;
        elements. Only where tile() is not 0. */                                                   \
     X(T, void, apply_reflector,                                                                   \
       (int rows, int cols, int b, const T *a, int lda, const T *tau, T *c, int ldc, T *work),     \
-      (rows, cols, b, a, lda, tau, c, ldc, work), void())
+      (rows, cols, b, a, lda, tau, c, ldc, work), void())                                       \
+    /* geqr2 of the rows x b panel a (leading dimension lda, rows >= b), in place, as LAPACK's   \
+       geqr2: the same reflectors, tau[0..b) and R up to rounding. Returns the columns it       \
+       factored: b, or fewer where a column's larfg needs LAPACK's care (larfg.hpp: a tiny or    \
+       huge norm, a NaN, an Inf), which the caller factors from there with geqr2 (the columns    \
+       before it are done and their reflectors applied to it); 0 where no unit runs. */          \
+    X(T, int, qr_panel, (int rows, int b, T *a, int lda, T *tau), (rows, b, a, lda, tau), 0)
 #define BL_TILED_REAL_ENTRIES(X, T)                                                               \
     /* The inverses of inverse.cpp, for real types where available(), any order: the triangle   \
        is copied into a workspace padded to whole tiles and inverted there by LAPACK's blocked   \

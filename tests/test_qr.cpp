@@ -203,10 +203,11 @@ TYPED_TEST(QR, GeqrfTallPanels) {
 // The CPU backend's blocked QR (from min(m, n) = 80; uniform real batches up to 80 go to the
 // group kernel instead): shapes on both sides of its switch, a last block of one column, a block
 // count that divides n, tall and wide shapes, rows past whole vectors, in the per-matrix paths of
-// every precision.
+// every precision; the benchmark's orders 256 and 512, and tall and wide shapes of many blocks.
 TYPED_TEST(QR, GeqrfBlocked) {
     check_geqrf<TypeParam>(Layout::Variable, {79, 97, 80, 130, 200, 160}, {200, 96, 200, 200, 130, 160}, 3);
     check_geqrf<TypeParam>(Layout::Strided, {129, 129}, {129, 129}, 0);
+    check_geqrf<TypeParam>(Layout::Variable, {256, 512, 601, 300}, {256, 512, 300, 601}, 1);
 }
 
 // ---- ormqr / unmqr -------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 // The CPU backend's own kernels, for tiny matrices (src_cpu/small.hpp), the tiled LU and
-// Cholesky (src_cpu/tiled.hpp) and the blocked bidiagonal reduction (src_cpu/bidiag.hpp), called directly and compared with the system LAPACK at every size
+// Cholesky and the blocked QR's panel (src_cpu/tiled.hpp) and the blocked bidiagonal reduction (src_cpu/bidiag.hpp), called directly and compared with the system LAPACK at every size
 // they cover: the same info and pivots, factors within LAPACK's residual ratios, nothing written
 // outside the matrices. The test links the library's objects of the kernels
 // (tests/CMakeLists.txt), since the library does not export them; the orders each kernel takes
@@ -750,6 +750,60 @@ TYPED_TEST(Small, DeclinesOutsideItsRange) {
     EXPECT_FALSE(small::geqrf(3, kQrMax + 1, a.data(), a.ld, tau.data()));
     EXPECT_FALSE(small::gebrd(kQrMax + 1, 3, a.data(), a.ld, d.data(), e.data(), tau.data(), taup.data()));
     EXPECT_FALSE(small::trsv('L', 'N', 'N', 0, a.data(), a.ld, tau.data(), 1));
+}
+
+// ---- the blocked QR's panel ---------------------------------------------------------------------
+// tiled::qr_panel against LAPACK's geqr2 on the same panel: `done` columns factored by the panel
+// (all of them, or those before a column whose larfg needs LAPACK's care), the rest by geqr2 from
+// there as the blocked QR does, and the whole within kCompare of geqr2's factors and tau.
+template <class T> void check_qr_panel(Mat<T> a, int done, const std::string &what) {
+    const int m = a.m, b = a.n;
+    std::vector<T> ref = a.dense(), tau(b, guard_value<T>()), ref_tau(b), work(b);
+    int info;
+    bl::lapack::geqr2(m, b, ref.data(), m, ref_tau.data(), work.data(), &info);
+    const std::string shape = std::to_string(m) + "x" + std::to_string(b) + " " + what;
+    ASSERT_EQ(tiled::qr_panel(m, b, a.data(), a.ld, tau.data()), done) << shape;
+    EXPECT_TRUE(a.guards_intact()) << shape;
+    for (int j = done; j < b; ++j) EXPECT_TRUE(same_bits(tau[j], guard_value<T>())) << shape;
+    if (done < b) bl::lapack::geqr2(m - done, b - done, &a.at(done, done), a.ld, tau.data() + done, work.data(), &info);
+    EXPECT_LT(diff_ratio(a.dense(), ref, m), kCompare) << shape;
+    EXPECT_LT(diff_ratio(tau, ref_tau, m), kCompare) << shape;
+}
+
+// Panels up to the blocked QR's width (32), rows past whole vectors and not, a single column and
+// a square panel; columns that are zero below their diagonal (tau = 0, or for a complex
+// diagonal element a reflector that only makes it real); a tiny column, whose larfg LAPACK rescales, and a
+// NaN, where the panel stops at that column.
+TYPED_TEST(Small, QrPanel) {
+    using T = TypeParam;
+    if (tiled::tile<T>() == 0) GTEST_SKIP() << "the tiled kernels need AVX2, AVX-512 or NEON";
+    const std::pair<int, int> shapes[] = {{1, 1}, {5, 3}, {37, 1}, {32, 32}, {33, 32}, {100, 32},
+                                          {129, 17}, {300, 31}, {512, 32}};
+    for (auto [m, b] : shapes) {
+        check_qr_panel(Mat<T>(m, b), b, "random");
+        if (b < 3) continue;
+        // Zero outside the diagonal blocks [0, z), {z}, (z, m) and a zero first column: column z
+        // reaches its larfg zero below the diagonal.
+        const int z = b / 2;
+        auto block = [z](int i) { return i < z ? 0 : i == z ? 1 : 2; };
+        Mat<T> split(m, b);
+        for (int j = 0; j < b; ++j)
+            for (int i = 0; i < m; ++i)
+                if (block(i) != block(j) || j == 0) split.at(i, j) = T(0);
+        if (is_complex<T>) check_qr_panel(split, b, "split, complex pivot");
+        split.at(z, z) = T(std::real(split.at(z, z)));
+        std::vector<T> tau(b);
+        Mat<T> copy = split;
+        tiled::qr_panel(m, b, copy.data(), copy.ld, tau.data());
+        EXPECT_EQ(tau[0], T(0)) << m << "x" << b;
+        EXPECT_EQ(tau[z], T(0)) << m << "x" << b;
+        check_qr_panel(split, b, "split");
+        Mat<T> tiny(m, b), nan(m, b);
+        for (int i = 0; i < m; ++i) tiny.at(i, 2) *= std::numeric_limits<Real<T>>::min();
+        check_qr_panel(tiny, 2, "tiny column");
+        nan.at(m - 1, 2) = T(std::numeric_limits<Real<T>>::quiet_NaN());
+        EXPECT_EQ(tiled::qr_panel(m, b, nan.data(), nan.ld, tau.data()), 2) << m << "x" << b << " NaN";
+    }
 }
 
 // ---- blocked bidiagonal reduction -------------------------------------------------------------
