@@ -187,7 +187,7 @@ template <class T> void family_cases(std::vector<Case> &out) {
             }
             return true;
         });
-    if constexpr (!bl::is_complex<T>)  // the Householder group kernels are real only
+    if constexpr (!bl::is_complex<T>)  // the Householder group kernels timed in real types only
         for (int n = 1; n <= kQrTop; ++n)
             small::with_fixed<kQrTop>(n, [&](auto N) {
                 const double x = n;

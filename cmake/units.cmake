@@ -71,24 +71,17 @@ elseif(CMAKE_SYSTEM_PROCESSOR MATCHES "^(aarch64|arm64|ARM64)$" AND CMAKE_CXX_CO
   list(APPEND BATCHLAPACK_TILED_ISAS base)
 endif()
 
-# batchlapack_isa_units(OUT REAL|ALL source... [ISAS isa...]): as batchlapack_precision_units, for
-# the real precisions of the build only (REAL) or all of them (ALL), and each once per instruction
-# set of ISAS (BATCHLAPACK_ISAS when not given): a unit that also defines BL_ISA (base, v3, v4)
-# and is compiled with that instruction set's flags.
-function(batchlapack_isa_units out kind)
-  cmake_parse_arguments(PARSE_ARGV 2 arg "" "" "ISAS")
+# batchlapack_isa_units(OUT source... [ISAS isa...]): as batchlapack_precision_units, each unit
+# once per instruction set of ISAS (BATCHLAPACK_ISAS when not given): a unit that also defines
+# BL_ISA (base, v3, v4) and is compiled with that instruction set's flags.
+function(batchlapack_isa_units out)
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "ISAS")
   if(NOT DEFINED arg_ISAS AND NOT "ISAS" IN_LIST arg_KEYWORDS_MISSING_VALUES)
     set(arg_ISAS ${BATCHLAPACK_ISAS})
   endif()
-  set(precisions ${BATCHLAPACK_PRECISIONS})
-  if(kind STREQUAL "REAL")
-    list(FILTER precisions INCLUDE REGEX "^[sd]$")
-  elseif(NOT kind STREQUAL "ALL")
-    message(FATAL_ERROR "batchlapack_isa_units: REAL or ALL, not '${kind}'")
-  endif()
   set(units "")
   if(arg_ISAS)
-    _batchlapack_units(units "${precisions}" "${arg_ISAS}" ${arg_UNPARSED_ARGUMENTS})
+    _batchlapack_units(units "${BATCHLAPACK_PRECISIONS}" "${arg_ISAS}" ${arg_UNPARSED_ARGUMENTS})
   endif()
   set(${out} ${units} PARENT_SCOPE)
 endfunction()

@@ -5,8 +5,8 @@
 //
 // Kernels, in the order a family's run() tries them:
 //   group     eight matrices of one order at once, one per SIMD lane (small.hpp, *_group):
-//             uniform batches (strided or pointer arrays); getrf, potrf and geqrf in every
-//             precision, gebrd of real types
+//             uniform batches (strided or pointer arrays); getrf, potrf, geqrf and gebrd in
+//             every precision
 //   tiled     the tiled LU and Cholesky and the blocked QR (tiled.hpp, qr.cpp; every precision,
 //             AVX-512, AVX2 or NEON) and the blocked bidiagonal reduction (bidiag.hpp): one matrix
 //             at a time, larger orders
@@ -169,18 +169,21 @@ template <class T> constexpr int kSmallFixedMax = by_kind<T>(16, 5);
 // ---- bidiagonal reduction: gebrd ----------------------------------------------------------------
 namespace gebrd {
 // Uniform batches with m and n up to this go to gebrd_group, unless the blocked kernel takes them
-// (kBlockedUniformFrom); LAPACK's dgebrd overtakes the grouped reduction past it.
+// (kBlockedUniformFrom); LAPACK's dgebrd overtakes the grouped reduction past it. Complex types
+// the same (the blocked kernel takes theirs from 128, kBlockedUniformFrom).
 constexpr int kGroupMax = 256;
 // gebrd_group square orders compiled one by one (faster at every one of them); other shapes take
 // m and n at run time.
 constexpr int kGroupFixedMax = 16;
 // The blocked reduction (bidiag.hpp; m >= n, AVX-512) takes n from kBlockedMin to kBlockedMax one
-// matrix at a time: below kBlockedMin the one-matrix and group kernels are faster (complex types
-// have no group kernel, and their one-matrix kernel falls behind from 32), past kBlockedMax
-// LAPACK is as fast.
+// matrix at a time: below kBlockedMin the one-matrix and group kernels are faster (the complex
+// one-matrix kernel falls behind from 32: variable batches), past kBlockedMax LAPACK is as fast.
 template <class T> constexpr int kBlockedMin = by_kind<T>(65, 32);
 constexpr int kBlockedMax = 1024;
-// Uniform batches take the blocked kernel rather than gebrd_group from this n, where it overtakes.
+// Uniform batches take the blocked kernel rather than gebrd_group from this n, where it overtakes;
+// complex types too: zgebrd's group kernel ran 12-18 / 15-21 / 15-24 / 16-24 GFLOP/s at 32 / 48 /
+// 64 / 96 against the blocked kernel's 8.5-9.0 / 13-14 / 11-17 / 15-21, and at 128 22-25 against
+// 25 (two passes each, src_cpu/PERFORMANCE.md, "complex gebrd group kernel").
 constexpr int kBlockedUniformFrom = 128;
 // The one-matrix gebrd: the same range as the one-matrix geqrf.
 constexpr int kSmallMax = qr::kSmallMax;

@@ -88,7 +88,7 @@ unsigned geqrf_group(int m, int n, T *const *A, int lda, T *const *tau, int coun
                  int next_count = 0);
 template <class T> bool gebrd(int m, int n, T *A, int lda, Real<T> *d, Real<T> *e, T *tauq, T *taup);
 // gebrd on up to group_size m x n matrices of one shape and leading dimension at once;
-// gebrd_group_covers(m, n) says whether it takes the shape (real types only); returns the
+// gebrd_group_covers(m, n) says whether it takes the shape (every precision); returns the
 // matrices it left untouched, as geqrf_group.
 template <class T> bool gebrd_group_covers(int m, int n);
 template <class T>

@@ -28,14 +28,6 @@
 #include <type_traits>
 #include <utility>
 
-// X(p, T) for a real precision p of BL_PRECISIONS (precisions.hpp), nothing for a complex one: the
-// instantiation lists of the group kernels, which exist for real types only, expand to nothing in
-// a complex unit.
-#define BL_REAL_ONLY_s(X, T) X(s, T)
-#define BL_REAL_ONLY_d(X, T) X(d, T)
-#define BL_REAL_ONLY_c(X, T)
-#define BL_REAL_ONLY_z(X, T)
-
 // An entry point of the instruction-set units compiled as one function with everything it calls
 // inlined into it, one per kernel instance: the kernel's code is the same in every unit it is
 // compiled in, and no helper is left out of line (where the linker could share it between the

@@ -54,15 +54,14 @@ unsigned geqrf_group(int m, int n, T *const *A, int lda, T *const *tau, int coun
 
 template <class T> bool gebrd_group_covers(int m, int n) {
     constexpr int top = ladder::gebrd::kGroupMax;
-    return !is_complex<T> && m >= 1 && n >= 1 && m <= top && n <= top;
+    return m >= 1 && n >= 1 && m <= top && n <= top;
 }
 
 template <class T>
 unsigned gebrd_group(int m, int n, T *const *A, int lda, Real<T> *const *d, Real<T> *const *e, T *const *tauq,
                      T *const *taup, int count, const T *const *next, int next_count) {
     if (!gebrd_group_covers<T>(m, n) || !group_counts(count, next_count)) return lanes_all;
-    if constexpr (is_complex<T>) return lanes_all;
-    else return BL_BY_ISA(gebrd_group<T>)(m, n, A, lda, d, e, tauq, taup, count, next, next_count);
+    return BL_BY_ISA(gebrd_group<T>)(m, n, A, lda, d, e, tauq, taup, count, next, next_count);
 }
 
 // With incx = 1 the blocked kernel takes every order from ladder::trsv::kBlockedFrom; it prefetches

@@ -29,9 +29,9 @@ namespace small {
     template <class R>                                                                            \
     unsigned geqrf_group(int m, int n, R *const *A, int lda, R *const *tau, int count, const R *const *next, \
                      int next_count);                                                             \
-    template <class R>                                                                            \
-    unsigned gebrd_group(int m, int n, R *const *A, int lda, R *const *d, R *const *e, R *const *tauq, \
-                     R *const *taup, int count, const R *const *next, int next_count);            \
+    template <class T>                                                                            \
+    unsigned gebrd_group(int m, int n, T *const *A, int lda, Real<T> *const *d, Real<T> *const *e, \
+                         T *const *tauq, T *const *taup, int count, const T *const *next, int next_count); \
     /* x := op(A)^{-1} x, x contiguous, by blocks of columns; with `next`, its triangle prefetched */ \
     template <class T>                                                                            \
     void blocked_trsv(bool lower, char trans, bool unit, int n, const T *a, int64_t lda, T *x, const T *next);

@@ -1,6 +1,6 @@
 // The Householder group kernels' building blocks (small_qr_group.cpp, small_gebrd_group.cpp):
-// LAPACK's larfg and dlarf on eight interleaved matrices, one per SIMD lane (larfg and the left
-// dlarf for complex types too, their parts split as small_detail.hpp's lane_parts). Included
+// LAPACK's larfg and dlarf on eight interleaved matrices, one per SIMD lane (for complex types
+// too, their parts split as small_detail.hpp's lane_parts). Included
 // by instruction-set units only (small_isa.hpp), inside their instruction set's namespace.
 #pragma once
 
@@ -71,66 +71,99 @@ template <int Q = 1, class R> void larfg_lanes(int n, R *alpha, R *x, int inc, R
     }
 }
 
-// The update of a dlarf on group_size interleaved columns: c[r G + l] -= x[r G + l] s[l] for
-// r < m, in every lane (all) or only in the lanes whose t[l] is not 0 (dlarf applies nothing for
-// tau = 0: a NaN or Inf times 0 would otherwise spread over the column, and a -0 become +0). The
-// two loops compute the same expression in the lanes they update, so a lane's bits do not depend
-// on which one its group takes (that is, on whether another lane's t is 0).
-template <class R> void subtract_lanes(int m, R *c, const R *x, const R *s, const R *t, bool all) {
-    constexpr int G = group_size;
-    if (all) {
-        for (int r = 0; r < m; ++r)
-            for (int l = 0; l < G; ++l) c[r * G + l] -= x[r * G + l] * s[l];
-    } else {
-        for (int r = 0; r < m; ++r)
-            for (int l = 0; l < G; ++l) c[r * G + l] = t[l] == R(0) ? c[r * G + l] : c[r * G + l] - x[r * G + l] * s[l];
+// A group's tau in vectors of W lanes (t: group_size reals, or for Q = 2 group_size real parts
+// then group_size imaginary ones), and which lanes a larf leaves exactly as they are: those with
+// tau = 0 (larf applies nothing there: a NaN or Inf times 0 would otherwise spread over the
+// column, and a -0 become +0). The updates below keep those lanes by a select, or update every
+// lane where no tau is 0, the same expression either way, so that a lane's bits do not depend on
+// another lane's tau.
+template <int Q, class R> struct TauLanes {
+    using V = SimdV<R, 32>;
+    static constexpr int G = group_size, W = simd_width<R, 32>, P = G / W;
+    V re[P], im[P];
+    decltype(V{} == V{}) keep[P];
+    bool all = true;  // no lane kept
+    explicit TauLanes(const R *t) {
+        for (int l = 0; l < G; ++l) all &= t[l] != R(0) || (Q == 2 && t[(Q - 1) * G + l] != R(0));
+        for (int p = 0; p < P; ++p) {
+            re[p] = vload<V>(t + p * W);
+            im[p] = Q == 2 ? vload<V>(t + (Q - 1) * G + p * W) : V{};
+            keep[p] = (re[p] == V{}) & (im[p] == V{});
+        }
     }
-}
+    // c := c - x y in vector p's lanes (a complex c's imaginary parts group_size after c).
+    void subtract(R *c, int p, V xr, V xi, V yr, V yi) const {
+        const V cr = vload<V>(c);
+        if constexpr (Q == 1) {
+            const V nr = cr - xr * yr;
+            vstore(c, all ? nr : keep[p] ? cr : nr);
+        } else {
+            const V ci = vload<V>(c + G);
+            const V nr = cr - (xr * yr - xi * yi), ni = ci - (xr * yi + xi * yr);
+            vstore(c, all ? nr : keep[p] ? cr : nr);
+            vstore(c + G, all ? ni : keep[p] ? ci : ni);
+        }
+    }
+};
 
-// apply_right on group_size interleaved matrices (as apply_left_lanes; v's elements incv apart):
-// C := C (I - t v v^T) lane by lane for the m x n matrix C, m <= Cap, a lane with t = 0 left as it
-// is (subtract_lanes).
-template <int Cap, class R> void apply_right_lanes(int m, int n, const R *v, int incv, const R *t, R *c, int ldc) {
-    constexpr int G = group_size;
-    bool all = true;
-    for (int l = 0; l < G; ++l) all &= t[l] != R(0);
-    alignas(64) R acc[Cap * G];
-    for (int i = 0; i < m * G; ++i) acc[i] = R(0);
+// apply_right on group_size interleaved matrices (their layout as apply_left_lanes', Q = 2 for a
+// complex type; v's elements incv reals apart): C := C (I - t v v^H) lane by lane for the m x n
+// matrix C, m <= Cap, a lane with t = 0 left as it is (TauLanes). The sums w = C v over the
+// columns, then each column c_j -= w (t conj(v_j)), in explicit vectors of W lanes as
+// apply_left_lanes.
+template <int Cap, int Q = 1, class R> void apply_right_lanes(int m, int n, const R *v, int incv, const R *t, R *c, int ldc) {
+    constexpr int G = group_size, S = Q * G;
+    using V = SimdV<R, 32>;
+    constexpr int W = simd_width<R, 32>, P = G / W;
+    const TauLanes<Q, R> tau(t);
+    alignas(64) R acc[Cap * S];
+    for (int i = 0; i < m * S; ++i) acc[i] = R(0);
+    const auto vj = [&](int j, int p, int q) { return Q == 2 || q == 0 ? vload<V>(v + j * incv + q * G + p * W) : V{}; };
     for (int j = 0; j < n; ++j) {
         const R *cc = c + j * ldc;
+        V vr[P], vi[P];
+        for (int p = 0; p < P; ++p) vr[p] = vj(j, p, 0), vi[p] = vj(j, p, 1);
         for (int i = 0; i < m; ++i)
-            for (int l = 0; l < G; ++l) acc[i * G + l] += cc[i * G + l] * v[j * incv + l];
+            for (int p = 0; p < P; ++p) {
+                const R *cp = cc + i * S + p * W;
+                R *ap = acc + i * S + p * W;
+                const V cr = vload<V>(cp);
+                if constexpr (Q == 1) {
+                    vstore(ap, vload<V>(ap) + cr * vr[p]);
+                } else {
+                    const V ci = vload<V>(cp + G);
+                    vstore(ap, vload<V>(ap) + (cr * vr[p] - ci * vi[p]));
+                    vstore(ap + G, vload<V>(ap + G) + (cr * vi[p] + ci * vr[p]));
+                }
+            }
     }
     for (int j = 0; j < n; ++j) {
         R *cc = c + j * ldc;
-        alignas(64) R f[G];
-        for (int l = 0; l < G; ++l) f[l] = t[l] * v[j * incv + l];
-        subtract_lanes(m, cc, acc, f, t, all);
+        V fr[P], fi[P];  // t conj(v_j)
+        for (int p = 0; p < P; ++p) {
+            const V vr = vj(j, p, 0), vi = vj(j, p, 1);
+            fr[p] = Q == 1 ? tau.re[p] * vr : tau.re[p] * vr + tau.im[p] * vi;
+            fi[p] = tau.im[p] * vr - tau.re[p] * vi;
+        }
+        for (int i = 0; i < m; ++i)
+            for (int p = 0; p < P; ++p) {
+                const R *ap = acc + i * S + p * W;
+                tau.subtract(cc + i * S + p * W, p, vload<V>(ap), Q == 2 ? vload<V>(ap + G) : V{}, fr[p], fi[p]);
+            }
     }
 }
 
 // apply_left on group_size interleaved matrices (lane l of element (r, c) at c * ldc + r * Q
 // group_size + l, v's elements Q group_size apart; Q = 2 for a complex type, its imaginary parts
 // group_size after the real ones, as larfg_lanes): C := (I - t v v^H) C lane by lane, a lane with
-// t = 0 left exactly as it is (dlarf applies nothing there: a NaN or Inf times 0 would otherwise
-// spread over the column, and a -0 become +0). A column's sum = t v^H c, then c -= v sum, in
-// explicit vectors of W lanes: GCC left the loops over the lanes (of split parts, for complex
-// types) partly scalar, at under half the rate. The lanes of a t = 0 are kept by a select, or
-// every lane updated where no t is 0, the same expression either way, so that a lane's bits do
-// not depend on another lane's t.
+// t = 0 left exactly as it is (TauLanes). A column's sum = t v^H c, then c -= v sum, in explicit
+// vectors of W lanes: GCC left the loops over the lanes (of split parts, for complex types) partly
+// scalar, at under half the rate.
 template <int Q = 1, class R> void apply_left_lanes(int m, int n, const R *v, const R *t, R *c, int ldc) {
     constexpr int G = group_size, S = Q * G;
     using V = SimdV<R, 32>;
     constexpr int W = simd_width<R, 32>, P = G / W;
-    bool all = true;
-    for (int l = 0; l < G; ++l) all &= t[l] != R(0) || (Q == 2 && t[(Q - 1) * G + l] != R(0));
-    V tr[P], ti[P];
-    decltype(V{} == V{}) keep[P];
-    for (int p = 0; p < P; ++p) {
-        tr[p] = vload<V>(t + p * W);
-        ti[p] = Q == 2 ? vload<V>(t + (Q - 1) * G + p * W) : V{};
-        keep[p] = (tr[p] == V{}) & (ti[p] == V{});
-    }
+    const TauLanes<Q, R> tau(t);
     for (int j = 0; j < n; ++j) {
         R *cc = c + j * ldc;
         V sr[P] = {}, si[P] = {}, ar[P], ai[P];
@@ -147,23 +180,13 @@ template <int Q = 1, class R> void apply_left_lanes(int m, int n, const R *v, co
                 }
             }
         for (int p = 0; p < P; ++p) {
-            ar[p] = Q == 1 ? sr[p] * tr[p] : tr[p] * sr[p] - ti[p] * si[p];
-            ai[p] = tr[p] * si[p] + ti[p] * sr[p];
+            ar[p] = Q == 1 ? sr[p] * tau.re[p] : tau.re[p] * sr[p] - tau.im[p] * si[p];
+            ai[p] = tau.re[p] * si[p] + tau.im[p] * sr[p];
         }
         for (int r = 0; r < m; ++r)
             for (int p = 0; p < P; ++p) {
                 const R *vp = v + r * S + p * W;
-                R *cp = cc + r * S + p * W;
-                const V vr = vload<V>(vp), cr = vload<V>(cp);
-                if constexpr (Q == 1) {
-                    const V nr = cr - vr * ar[p];
-                    vstore(cp, all ? nr : keep[p] ? cr : nr);
-                } else {
-                    const V vi = vload<V>(vp + G), ci = vload<V>(cp + G);
-                    const V nr = cr - (vr * ar[p] - vi * ai[p]), ni = ci - (vr * ai[p] + vi * ar[p]);
-                    vstore(cp, all ? nr : keep[p] ? cr : nr);
-                    vstore(cp + G, all ? ni : keep[p] ? ci : ni);
-                }
+                tau.subtract(cc + r * S + p * W, p, vload<V>(vp), Q == 2 ? vload<V>(vp + G) : V{}, ar[p], ai[p]);
             }
     }
 }

@@ -42,11 +42,16 @@ template <class T> struct Problem {
     }
 };
 
+// With `tiny` >= 0, matrix `tiny`'s entries are scaled into larfg's delicate range (their squares
+// underflow: LAPACK rescales there, the library's kernels decline that matrix to LAPACK).
 template <class T>
-void check_gebrd(Layout l, const std::vector<int> &rows, const std::vector<int> &cols, int extra_ld) {
+void check_gebrd(Layout l, const std::vector<int> &rows, const std::vector<int> &cols, int extra_ld, int tiny = -1) {
     const int count = int(rows.size());
     Problem<T> p(l, rows, cols, extra_ld);
     p.a.randomize();
+    if (tiny >= 0)
+        for (int c = 0; c < cols[tiny]; ++c)
+            for (int r = 0; r < rows[tiny]; ++r) p.a.at(tiny, r, c) *= std::sqrt(std::numeric_limits<Real<T>>::min());
     std::vector<std::vector<T>> orig(count);
     for (int i = 0; i < count; ++i) orig[i] = p.a.get(i);
     std::vector<int> info(count, -99);
@@ -87,6 +92,19 @@ TYPED_TEST(Gebrd, UniformSizes) {
             const Layout l = j++ % 2 ? Layout::Pointers : Layout::Strided;
             SCOPED_TRACE(std::string(name(l)) + " m=" + std::to_string(m) + " n=" + std::to_string(n));
             check_gebrd<TypeParam>(l, std::vector<int>(3, m), std::vector<int>(3, n), n % 3);
+        }
+}
+
+// A uniform batch of two groups of the group kernel (small.hpp's gebrd_group), the second partial,
+// with one matrix where a larfg would rescale: the kernel leaves it to the one-matrix path, the
+// others' results stay the kernel's; square, tall and wide, fixed and run-time orders.
+TYPED_TEST(Gebrd, DelicateMatrixInAGroup) {
+    int j = 0;
+    for (int n : {4, 16, 24})
+        for (int m : {n, n + 3, n - 2}) {
+            const Layout l = j++ % 2 ? Layout::Pointers : Layout::Strided;
+            SCOPED_TRACE(std::string(name(l)) + " m=" + std::to_string(m) + " n=" + std::to_string(n));
+            check_gebrd<TypeParam>(l, std::vector<int>(11, m), std::vector<int>(11, n), 1, 9);
         }
 }
 
