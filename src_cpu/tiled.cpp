@@ -667,7 +667,7 @@ template <class T> int panel(int rows, int b, T *a, int64_t lda, T *tau) {
                 if (x[i] != T(0)) return true;
             return false;
         };
-        T alpha = x[0], f;
+        T alpha = x[0], f = T(0);  // f: set where tau is not 0, the only place it is read
         if (!larfg_factors(n, alpha, sum_squares(n - 1, x + 1), nonzero, tau[j], f)) return j;
         x[0] = alpha;
         if (tau[j] == T(0)) continue;  // H = I: larf applies nothing
