@@ -16,6 +16,7 @@
 #include "args.hpp"
 #include "isa.hpp"
 #include "ladder.hpp"
+#include "scalar.hpp"
 #include "small.hpp"
 
 #include <algorithm>
@@ -148,23 +149,7 @@ template <class T, int FixedMax, int Max, class F> bool with_group_order(int n, 
     return false;
 }
 
-// ---- scalar arithmetic, the same spelling for real and complex --------------------------------
-template <class R> R cj(R x) { return x; }
-template <class R> std::complex<R> cj(std::complex<R> x) { return {x.real(), -x.imag()}; }
-template <class R> R re(R x) { return x; }
-template <class R> R re(std::complex<R> x) { return x.real(); }
-template <class R> R im(R) { return R(0); }
-template <class R> R im(std::complex<R> x) { return x.imag(); }
-template <class R> R mul(R a, R b) { return a * b; }
-template <class R> std::complex<R> mul(std::complex<R> a, std::complex<R> b) {
-    return {a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real()};
-}
-// |x|^2.
-template <class R> R abs2(R x) { return x * x; }
-template <class R> R abs2(std::complex<R> x) { return x.real() * x.real() + x.imag() * x.imag(); }
-// The magnitude i?amax compares: |x|, or |re| + |im| for complex (BLAS's dcabs1).
-template <class R> R abs1(R x) { return std::abs(x); }
-template <class R> R abs1(std::complex<R> x) { return std::abs(x.real()) + std::abs(x.imag()); }
+// Scalar arithmetic (cj, re, im, mul, abs2, abs1): scalar.hpp.
 
 // ---- a group's lanes in vectors --------------------------------------------------------------------
 // Vectors of Bytes bytes (GCC's vector extensions) for the group kernels, which hold matrix l of a

@@ -9,6 +9,7 @@
 #include "ladder.hpp"
 #include "larfg.hpp"
 #include "precisions.hpp"
+#include "scalar.hpp"
 #include "simd.hpp"
 
 #include <algorithm>
@@ -477,15 +478,6 @@ template <class T> void cholesky(char uplo, int n, T *A, int lda, int *info, T *
     }
 }
 
-// The product a b of scalars spelled out: std::complex's operator* checks for NaNs and calls a
-// library routine.
-template <class T> BL_TILED_INLINE T times(T a, T b) {
-    if constexpr (is_complex<T>)
-        return T(a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real());
-    else
-        return a * b;
-}
-
 // The block reflector's conjugate transpose applied from the left, a block of kCols columns of C
 // at a time: w = V^H C_j, w = T^H w, C_j -= V w, each a product on the register kernel (V^H and
 // T^H are V^T and T^T for real types). The block of C stays
@@ -520,10 +512,10 @@ void reflector(int rows, int cols, int b, const T *a, int64_t lda, const T *tau,
                                t + r + j0 * B, B);
     for (int j = 0; j < b; ++j) {
         T *tj = t + j * B;
-        for (int l = 0; l < j; ++l) tj[l] = times(tj[l], -tau[j]);
+        for (int l = 0; l < j; ++l) tj[l] = mul(tj[l], -tau[j]);
         for (int r = 0; r < j; ++r) {  // T(0:j, j) = T(0:j, 0:j) T(0:j, j), upper triangular, top down
             T sum = T(0);
-            for (int l = r; l < j; ++l) sum += times(t[r + l * B], tj[l]);
+            for (int l = r; l < j; ++l) sum += mul(t[r + l * B], tj[l]);
             tj[r] = sum;
         }
         tj[j] = tau[j];
@@ -627,8 +619,8 @@ template <int K, class T> BL_TILED_INLINE void reflect_columns(int n, const T *v
         if constexpr (Cx) s = T(re, im);
         else s = re;
         s += c[k * ldc];
-        for (int i = whole; i < n; ++i) s += times(conjugate(v[i]), c[i + k * ldc]);
-        u[k] = times(t, s);
+        for (int i = whole; i < n; ++i) s += mul(conjugate(v[i]), c[i + k * ldc]);
+        u[k] = mul(t, s);
     }
     Vec<R> ur[K], ui[K];
     for (int k = 0; k < K; ++k) {
@@ -651,7 +643,7 @@ template <int K, class T> BL_TILED_INLINE void reflect_columns(int n, const T *v
         }
     }
     for (int k = 0; k < K; ++k)
-        for (int i = whole; i < n; ++i) c[i + k * ldc] -= times(v[i], u[k]);
+        for (int i = whole; i < n; ++i) c[i + k * ldc] -= mul(v[i], u[k]);
 }
 
 // The panel: column j's larfg (larfg.hpp, x summed and scaled in vectors), then its reflector's
