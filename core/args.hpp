@@ -89,7 +89,7 @@ struct Scalar {
 };
 
 // A variable batch of at least this many matrices has its per-matrix host passes (checks, the
-// CUDA driver's sort and gathers) split among the OpenMP threads: serial, such passes over a large
+// CUDA driver's sort and gathers) split among the library's threads (team.hpp): serial, such passes over a large
 // batch cost a sizeable fraction of the kernels' time.
 constexpr int kHostParallelMin = 4096;
 

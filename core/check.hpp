@@ -15,11 +15,12 @@
 //
 // For the uniform layouts `each` runs the body for matrix 0 only (every matrix has the same sizes);
 // for variable sizes it runs it for every matrix. The body gets the checker to report to: a large
-// variable batch is checked in parts on the OpenMP threads, each part with a checker of its own.
+// variable batch is checked in parts on the library's threads (team.hpp), each part with a checker of its own.
 #pragma once
 
 #include "args.hpp"
 #include "memory.hpp"
+#include "team.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -56,12 +57,10 @@ public:
         // position wins, and among equal positions the first matrix), so the message is the same.
         constexpr int kParts = 64;
         std::vector<std::unique_ptr<Checker>> part(kParts);
-#pragma omp parallel for schedule(dynamic)
-        for (int p = 0; p < kParts; ++p) {
-            part[size_t(p)].reset(new Checker(*this, Part{}));
-            Checker &c = *part[size_t(p)];
-            for (int64_t i = n * p / kParts; i < n * (p + 1) / kParts; ++i) body(c, i);
-        }
+        for (auto &c : part) c.reset(new Checker(*this, Part{}));
+        team::parallel_for(kParts, team::threads(), [&](int64_t p) {
+            for (int64_t i = n * p / kParts; i < n * (p + 1) / kParts; ++i) body(*part[size_t(p)], i);
+        });
         for (const auto &k : part) {
             if (k->pos_ != 0 && (pos_ == 0 || k->pos_ < pos_)) pos_ = k->pos_, msg_ = k->msg_;
             for (const Footprint &f : k->bytes_) add_bytes(f.pos, f.bytes);

@@ -1,15 +1,12 @@
 // Library-wide state: version, error reporting, and the choice of backend.
 #include "call.hpp"
+#include "team.hpp"
 
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
 #include <string>
-
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 
 namespace bl {
 namespace {
@@ -227,13 +224,7 @@ void *bl_get_stream(void) { return bl::t_stream; }
 int bl_cuda_available(void) { return bl::cuda::usable() ? 1 : 0; }
 
 // Asked of the library rather than of the caller's OpenMP: a program need not be compiled with
-// OpenMP to learn it, and a build without OpenMP answers for itself.
-int bl_cpu_threads(void) {
-#ifdef _OPENMP
-    return omp_get_max_threads();
-#else
-    return 1;
-#endif
-}
+// OpenMP to learn it, and a build without OpenMP answers for itself (team.hpp).
+int bl_cpu_threads(void) { return bl::team::threads(); }
 
 }  // extern "C"

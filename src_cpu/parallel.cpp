@@ -6,10 +6,6 @@
 
 #include <pthread.h>
 
-#ifdef _OPENMP
-#include <omp.h>
-#endif
-
 // The thread controls of the multithreaded BLAS libraries, when the linked BLAS is one of them.
 // Weak references: with reference BLAS they are null and nothing is called.
 extern "C" {
@@ -63,11 +59,9 @@ namespace {
 // threads waits for the slowest at each step.
 constexpr double kAloneFlops = 3e8;
 
-// The team the matrices alone would get, or 0 where none may go alone.
+// The team the matrices alone would get, or 0 where none may go alone (loop_team() is 1 inside a
+// caller's parallel region, whose threads are taken).
 int alone_team() {
-#ifdef _OPENMP
-    if (omp_in_parallel()) return 0;
-#endif
     const int team = loop_team();
     return team >= 2 && BlasThreads::adjustable() ? team : 0;
 }
@@ -108,14 +102,6 @@ int64_t matrices_alone(const std::vector<double> &costs, double total) {
         ++alone;
     }
     return alone;
-}
-
-int max_threads() {
-#ifdef _OPENMP
-    return omp_get_max_threads();
-#else
-    return 1;
-#endif
 }
 
 // The straggler rule of loop_team. A loop is late when its threads' finishing times spread over
@@ -169,14 +155,6 @@ void loop_finished(int team, double seconds, double spread, double ran, bool jud
     if (team >= full) g_rule.hold = std::min(kLongestHold, g_rule.until > 0 ? 2 * g_rule.hold : kFirstHold);
     g_rule.team = std::max(1, team - 1);
     g_rule.until = loop_clock() + g_rule.hold;
-}
-
-int thread_index() {
-#ifdef _OPENMP
-    return omp_get_thread_num();
-#else
-    return 0;
-#endif
 }
 
 }  // namespace cpu

@@ -1,10 +1,13 @@
-// The CPU backend's one loop: OpenMP over the batch, one core per matrix.
+// The CPU backend's one loop: the library's threads (core/team.hpp) over the batch, one core per
+// matrix.
 #pragma once
 
 #include "args.hpp"
 #include "ladder.hpp"
+#include "team.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <climits>
 #include <complex>
 #include <cstdint>
@@ -15,7 +18,7 @@ namespace bl {
 namespace cpu {
 
 // Sets the thread count of a multithreaded BLAS (OpenBLAS, MKL, BLIS) while it lives: 1 inside
-// the OpenMP loop, so that the per-matrix LAPACK calls do not each start their own thread team;
+// the batch loop, so that the per-matrix LAPACK calls do not each start their own thread team;
 // the loop's team for a matrix that for_each_matrix gives every thread. Restores the previous
 // setting on destruction. With a single-threaded BLAS it sets nothing. The count is the BLAS's
 // global setting (MKL's is per thread): host threads calling the library at once share it, as
@@ -40,10 +43,11 @@ private:
 // threaded LAPACK over a kernel of its own that runs on one thread. 1 elsewhere.
 int blas_threads();
 
-// Number of threads the loop uses (OpenMP's, 1 in a build without OpenMP).
-int max_threads();
+// Number of threads the loop may use (team::threads(): OpenMP's count, 1 in a build without OpenMP
+// and inside a caller's parallel region).
+inline int max_threads() { return team::threads(); }
 // Index of the calling thread in the loop's team, in [0, max_threads()); 0 outside the loop.
-int thread_index();
+inline int thread_index() { return team::index(); }
 
 // One work array per thread of the loop, for the LAPACK routines that take work/lwork. It is
 // allocated before the loop, once per call, because the loop body must not throw (so cannot
@@ -125,12 +129,12 @@ private:
     ThreadWork<T> work_;
 };
 
-// The team of a parallel loop, chosen per loop. All of OpenMP's threads, unless recent loops
-// found a straggler: a thread that finished far behind the others because its core is shared with
-// another process (an MPI rank beside the OpenMP threads, any busy neighbour). The loop waits for
-// it at its end, however the work is handed out, so that two threads beside one busy process took
-// as long as the plain loop they replace; one thread fewer then runs faster. The full team is
-// tried again after a while (parallel.cpp says when).
+// The team of a parallel loop, chosen per loop. All of max_threads(), unless recent loops found a
+// straggler: a thread that finished far behind the others because its core is shared with
+// another process (an MPI rank beside the threads, any busy neighbour). The loop waits for a
+// thread that took a chunk and lost its core, however the work is handed out, so that two threads
+// beside one busy process took as long as the plain loop they replace; one thread fewer then runs
+// faster. The full team is tried again after a while (parallel.cpp says when).
 int loop_team();
 // What a loop of `team` threads saw: its duration, the spread of its threads' finishing times
 // (`judged`: enough chunks that the spread can only come from a straggler), and the share of its
@@ -150,16 +154,27 @@ template <class F> void parallel_loop(int64_t count, bool parallel, F &&f, int64
         return;
     }
     if (chunk < 1) chunk = std::max<int64_t>(1, count / (int64_t(16) * team));
+    // What each thread of the run saw, by its index: when it finished, the processor time it ran
+    // and the time from the loop's start to its finish.
+    struct Seen {
+        double finish, ran, span;
+    };
+    std::vector<Seen> seen(size_t(team), Seen{0, 0, 0});
+    std::atomic<int64_t> next{0};
     const double start = loop_clock();
-    double first = 1e300, last = 0, ran = 0, span = 0;
-#pragma omp parallel num_threads(team) reduction(min : first) reduction(max : last) reduction(+ : ran, span)
-    {
+    const int ran_on = team::run(team, [&] {
+        BlasThreads hold(1);  // a worker's own setting, where the BLAS keeps one per thread (MKL)
         const double cpu = thread_clock();
-#pragma omp for schedule(dynamic, chunk) nowait
-        for (int64_t k = 0; k < count; ++k) f(k);
-        first = last = loop_clock();
-        ran = thread_clock() - cpu;
-        span = last - start;
+        team::take_chunks(next, count, chunk, f);
+        const double finish = loop_clock();
+        seen[size_t(team::index())] = Seen{finish, thread_clock() - cpu, finish - start};
+    });
+    double first = 1e300, last = 0, ran = 0, span = 0;
+    for (int t = 0; t < ran_on; ++t) {
+        first = std::min(first, seen[size_t(t)].finish);
+        last = std::max(last, seen[size_t(t)].finish);
+        ran += seen[size_t(t)].ran;
+        span += seen[size_t(t)].span;
     }
     loop_finished(team, last - start, last - first, span > 0 ? ran / span : 1, count / chunk >= int64_t(8) * team);
 }

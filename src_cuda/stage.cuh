@@ -25,6 +25,7 @@
 #include "call.hpp"
 #include "device.cuh"
 #include "runtime.hpp"
+#include "team.hpp"
 
 #include "batchlapack.h"
 
@@ -36,6 +37,13 @@
 
 namespace bl {
 namespace cuda {
+
+// A host pass over [0, n) (copies, gathers) on the library's threads (core/team.hpp) when
+// `parallel` holds, in about even shares: a few chunks a thread.
+template <class F> void host_for(int64_t n, bool parallel, F &&f) {
+    const int threads = parallel ? team::threads() : 1;
+    team::parallel_for(n, threads, f, n / (int64_t(4) * threads) + 1);
+}
 
 // Rows x cols elements stored with the argument's leading dimension (a vector of n elements at
 // increment inc is 1 x n with ld = |inc|; one without increment is n x 1).
@@ -134,7 +142,7 @@ private:
     // Bump allocation in the slot's device buffer and its pinned mirror.
     size_t take(size_t bytes);
     // n values value(j) written straight into the slot's pinned buffer (no temporary array: see
-    // Context::order) and copied to the device; on the OpenMP threads for a large sorted batch.
+    // Context::order) and copied to the device; on the library's threads for a large sorted batch.
     template <class T, class F> const T *gather(int64_t n, F &&value);
     template <class T> const T *upload(const T *host, int64_t n);
     // A stream-ordered call has no pinned staging: its launches need nothing from the host.
@@ -369,7 +377,7 @@ private:
         };
         auto class_of_key = [&](int k) { return k >= kExact ? k - kExact : class_of(k); };
         // A counting sort in parts of the batch, each counting its keys and then placing its
-        // matrices, on the OpenMP threads (the serial sort was a tenth of a getrf call on 32768
+        // matrices, on the library's threads (the serial sort was a tenth of a getrf call on 32768
         // matrices); parts in the batch's order keep the caller's order among equal keys.
         const int64_t n = b_.count;
         const int parts = n < kHostParallelMin ? 1 : int(std::min<int64_t>(16, n / (kHostParallelMin / 2)));
@@ -377,8 +385,7 @@ private:
         std::vector<int64_t> &count = ctx.count;  // count[p * kKeys + k]: part p's matrices of key k
         key.resize(size_t(n));
         count.assign(size_t(parts) * kKeys, 0);
-#pragma omp parallel for schedule(static) if (parts > 1)
-        for (int p = 0; p < parts; ++p) {
+        host_for(parts, parts > 1, [&](int64_t p) {
             int64_t *c = count.data() + size_t(p) * kKeys;
             for (int64_t i = n * p / parts; i < n * (p + 1) / parts; ++i) {
                 int64_t order = 0;
@@ -390,7 +397,7 @@ private:
                 key[size_t(i)] = static_cast<uint16_t>(k);
                 ++c[k];
             }
-        }
+        });
         std::vector<int64_t> in_key(kKeys);
         int64_t in_class[kClasses] = {};
         for (int p = 0; p < parts; ++p)
@@ -426,11 +433,10 @@ private:
                     at += here;
                 }
         order_.resize(size_t(n));
-#pragma omp parallel for schedule(static) if (parts > 1)
-        for (int p = 0; p < parts; ++p) {
+        host_for(parts, parts > 1, [&](int64_t p) {
             int64_t *c = count.data() + size_t(p) * kKeys;
             for (int64_t i = n * p / parts; i < n * (p + 1) / parts; ++i) order_[size_t(c[key[size_t(i)]]++)] = i;
-        }
+        });
     }
     // The end of the class that holds position k (the batch's end without classes).
     int64_t class_end(int64_t k) const {
@@ -500,11 +506,10 @@ private:
                 total += size_t(foot(g, at(first + j))) * g.elem;
             }
             const size_t to = c.take(total);
-#pragma omp parallel for schedule(static) if (count > 256)
-            for (int64_t j = 0; j < count; ++j) {
+            host_for(count, count > 256, [&](int64_t j) {
                 size_t n = size_t(foot(g, at(first + j))) * g.elem;
                 if (n) std::memcpy(c.pin_ + to + s.offsets[j], host_address(g, at(first + j)), n);
-            }
+            });
             if (total)
                 copy_to_device(c.dev_ + to, c.pin_ + to, total, c.stream, "cudaMemcpyAsync (host batch to device)");
             s.device = c.dev_ + to;
@@ -555,11 +560,10 @@ private:
             const Arg &g = arg(s.key);
             if (!g.written || s.direct) continue;
             const char *pinned = c.pin_ + (s.device - c.dev_);
-#pragma omp parallel for schedule(static) if (c.count > 256)
-            for (int64_t j = 0; j < c.count; ++j) {
+            host_for(c.count, c.count > 256, [&](int64_t j) {
                 size_t n = size_t(foot(g, at(c.first + j))) * g.elem;
                 if (n) std::memcpy(const_cast<char *>(host_address(g, at(c.first + j))), pinned + s.offsets[j], n);
-            }
+            });
         }
         if (info_direct_ || !c.info) return;  // (info on the device: written there by the kernels)
         int *pinned = reinterpret_cast<int *>(c.pin_ + (reinterpret_cast<char *>(c.info) - c.dev_));
@@ -575,10 +579,9 @@ private:
             else std::memcpy(b_.info + c.first, pinned, sizeof(int) * c.count);
             return;
         }
-        // (An OpenMP loop here cost a uniform batch many times the call it ended: only the sorted
+        // (A parallel loop here cost a uniform batch many times the call it ended: only the sorted
         // batches' scatter uses it.)
-#pragma omp parallel for schedule(static) if (c.count >= kHostParallelMin)
-        for (int64_t j = 0; j < c.count; ++j) b_.info[at(c.first + j)] = zero ? 0 : pinned[j];
+        host_for(c.count, c.count >= kHostParallelMin, [&](int64_t j) { b_.info[at(c.first + j)] = zero ? 0 : pinned[j]; });
     }
 
     const Arg &arg(const void *key) const {
@@ -620,8 +623,7 @@ template <class T, class F> const T *Chunk::gather(int64_t n, F &&value) {
     need_staging();
     const size_t bytes = sizeof(T) * size_t(n), at = take(bytes);
     T *to = reinterpret_cast<T *>(pin_ + at);
-#pragma omp parallel for schedule(static) if (n >= kHostParallelMin && !driver_->order_.empty())
-    for (int64_t j = 0; j < n; ++j) to[j] = value(j);
+    host_for(n, n >= kHostParallelMin && !driver_->order_.empty(), [&](int64_t j) { to[j] = value(j); });
     copy_to_device(dev_ + at, pin_ + at, bytes, stream, "cudaMemcpyAsync (sizes)");
     return reinterpret_cast<const T *>(dev_ + at);
 }
@@ -694,10 +696,14 @@ template <class T> T *const *Chunk::pointers(const View<T> &v) {
 // The largest value of a size argument over a chunk's matrices (picks the kernel for the chunk).
 inline int chunk_max(const Int &x, const Chunk &c) {
     if (!x.variable) return x.value;
-    int best = 0;
-#pragma omp parallel for schedule(static) reduction(max : best) if (c.count >= kHostParallelMin)
-    for (int64_t j = 0; j < c.count; ++j) best = std::max(best, x.per[c.matrix(j)]);
-    return best;
+    // The largest of each part, then of the parts.
+    constexpr int kParts = 16;
+    int best[kParts] = {};
+    const int64_t n = c.count;
+    host_for(kParts, n >= kHostParallelMin, [&](int64_t p) {
+        for (int64_t j = n * p / kParts; j < n * (p + 1) / kParts; ++j) best[p] = std::max(best[p], x.per[c.matrix(j)]);
+    });
+    return *std::max_element(best, best + kParts);
 }
 
 // A routine's cuda::run: `add(driver)` registers its arrays, `launch(chunk)` enqueues its kernels.

@@ -175,7 +175,8 @@ BL_API int bl_set_stream(void *stream);
 BL_API void *bl_get_stream(void);
 /* bl_cpu_threads: the number of threads (one matrix per thread) the CPU backend runs a call made
  * from the calling thread on: OpenMP's omp_get_max_threads() as the library sees it (set by
- * OMP_NUM_THREADS), 1 in a build without OpenMP. */
+ * OMP_NUM_THREADS or omp_set_num_threads), 1 inside a caller's active OpenMP parallel region and
+ * in a build without OpenMP. */
 BL_API int bl_cpu_threads(void);
 
 #ifdef __cplusplus

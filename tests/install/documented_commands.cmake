@@ -19,7 +19,6 @@
 cmake_minimum_required(VERSION 3.20)   # lists keep their empty elements (CMP0007)
 include("${CMAKE_CURRENT_LIST_DIR}/install_prefix.cmake")
 set(ENV{OMP_NUM_THREADS} 2)          # the examples' batched calls: the tests run two at a time
-set(ENV{OMP_WAIT_POLICY} passive)
 # The pkg-config lines find the package as the README's "Install and use" says to.
 set(ENV{PKG_CONFIG_PATH} "${prefix}/${LIBDIR}/pkgconfig")
 

@@ -1,0 +1,189 @@
+#include "team.hpp"
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdlib>
+#include <mutex>
+
+#include <pthread.h>
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+namespace bl {
+namespace team {
+
+namespace {
+
+// How long an idle worker, and a caller waiting for its workers, spin before they block: long
+// enough that calls in quick succession (getrf then getrs) find the workers awake, short enough
+// that a core shared with another process is not taken from it for long (libgomp's default spin
+// lasts milliseconds). Waking a blocked worker costs some tens of microseconds, which the passes
+// that run in parallel (ladder::kParallelFlops of work and more) absorb.
+constexpr double kSpinSeconds = 50e-6;
+
+double now() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
+
+inline void relax() {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    asm volatile("yield");
+#endif
+}
+
+// Spins until done() holds or kSpinSeconds have passed; whether it holds.
+template <class Done> bool spin_until(Done &&done) {
+    const double until = now() + kSpinSeconds;
+    for (;;) {
+        for (int i = 0; i < 64; ++i) {
+            if (done()) return true;
+            relax();
+        }
+        if (now() > until) return done();
+    }
+}
+
+// The run in progress, one word that workers join by compare-and-swap: its generation (each run
+// a new one), whether it is open to workers, and how many have joined. The caller closes it when
+// its own share of the work is done; a worker that comes later finds it closed and never reads
+// the run's body, which lives on the caller's stack.
+constexpr uint64_t kOpen = uint64_t(1) << 31, kJoined = kOpen - 1;
+constexpr uint32_t generation(uint64_t s) { return uint32_t(s >> 32); }
+
+struct Pool {
+    std::mutex owner;  // held by the run that has the workers
+    std::mutex m;      // with `wake` and `done`, for the blocked workers and the blocked caller
+    std::condition_variable wake, done;
+    std::atomic<uint64_t> state{0};
+    std::atomic<int> limit{0};     // workers the open run takes
+    std::atomic<int> finished{0};  // workers of the run that have returned from its body
+    std::atomic<int> sleepers{0};  // workers blocked on `wake`
+    std::atomic<bool> waiting{false};  // the caller is blocked on `done`
+    void (*body)(void *) = nullptr;
+    void *ctx = nullptr;
+    int workers = 0;  // started (under `owner`)
+};
+// Never destroyed: workers block in it until the process ends, static destructors included.
+Pool &pool() {
+    static Pool *p = new Pool;
+    return *p;
+}
+
+thread_local int t_index = 0;
+thread_local bool t_worker = false;
+
+bool joinable(uint64_t s, uint32_t last, const Pool &p) {
+    return (s & kOpen) && generation(s) != last && int(s & kJoined) < p.limit.load(std::memory_order_relaxed);
+}
+
+void *worker(void *) {
+    Pool &p = pool();
+    t_worker = true;
+    uint32_t last = generation(p.state.load());
+    for (;;) {
+        uint64_t s = 0;
+        if (!spin_until([&] { return joinable(s = p.state.load(std::memory_order_acquire), last, p); })) {
+            std::unique_lock<std::mutex> lock(p.m);
+            p.sleepers.fetch_add(1);
+            while (!joinable(s = p.state.load(), last, p)) p.wake.wait(lock);
+            p.sleepers.fetch_sub(1);
+        }
+        if (!p.state.compare_exchange_strong(s, s + 1, std::memory_order_acq_rel)) continue;
+        last = generation(s);
+        t_index = int(s & kJoined) + 1;
+        p.body(p.ctx);
+        t_index = 0;
+        p.finished.fetch_add(1);
+        if (p.waiting.load()) {
+            { std::lock_guard<std::mutex> lock(p.m); }
+            p.done.notify_one();
+        }
+    }
+    return nullptr;
+}
+
+// OMP_STACKSIZE as OpenMP reads it (a size, its unit B, K, M or G, K when none), for the
+// workers' stacks; 0 when unset or unreadable: the system's default.
+size_t stack_size() {
+    const char *v = std::getenv("OMP_STACKSIZE");
+    if (!v) return 0;
+    char *end = nullptr;
+    const unsigned long long n = std::strtoull(v, &end, 10);
+    while (*end == ' ') ++end;
+    size_t unit = size_t(1) << 10;
+    switch (*end) {
+    case 'b': case 'B': unit = 1; ++end; break;
+    case 'k': case 'K': ++end; break;
+    case 'm': case 'M': unit <<= 10; ++end; break;
+    case 'g': case 'G': unit <<= 20; ++end; break;
+    default: break;
+    }
+    while (*end == ' ') ++end;
+    return end == v || *end != '\0' ? 0 : size_t(n) * unit;
+}
+
+// Starts workers until there are `want` (under `owner`); as many as could be started.
+int start_workers(Pool &p, int want) {
+    if (p.workers >= want) return p.workers;
+    pthread_attr_t attr;
+    if (pthread_attr_init(&attr) != 0) return p.workers;
+    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    if (const size_t size = stack_size()) pthread_attr_setstacksize(&attr, std::max<size_t>(size, size_t(64) << 10));
+    for (pthread_t t; p.workers < want && pthread_create(&t, &attr, worker, nullptr) == 0;) ++p.workers;
+    pthread_attr_destroy(&attr);
+    return p.workers;
+}
+
+}  // namespace
+
+int threads() {
+#ifdef _OPENMP
+    return omp_in_parallel() ? 1 : omp_get_max_threads();
+#else
+    return 1;
+#endif
+}
+
+int index() { return t_index; }
+
+int run(int threads, void (*body)(void *), void *ctx) {
+    Pool &p = pool();
+    // A worker's own run (a body that calls the library) stays on it, as does a caller that finds
+    // the workers taken by another host thread's run.
+    std::unique_lock<std::mutex> own(p.owner, std::defer_lock);
+    if (threads < 2 || t_worker || !own.try_lock()) {
+        body(ctx);
+        return 1;
+    }
+    const int workers = std::min(threads - 1, start_workers(p, threads - 1));
+    if (workers == 0) {
+        body(ctx);
+        return 1;
+    }
+    p.body = body;
+    p.ctx = ctx;
+    p.limit.store(workers, std::memory_order_relaxed);
+    p.finished.store(0, std::memory_order_relaxed);
+    p.state.store((uint64_t(generation(p.state.load()) + 1) << 32) | kOpen);
+    if (p.sleepers.load() > 0) {
+        { std::lock_guard<std::mutex> lock(p.m); }  // a worker between its check and its wait
+        p.wake.notify_all();
+    }
+    body(ctx);
+    // Closed: from here no worker joins, and those that did are waited for.
+    uint64_t s = p.state.load();
+    while (!p.state.compare_exchange_weak(s, s & ~kOpen)) {}
+    const int joined = int(s & kJoined);
+    if (!spin_until([&] { return p.finished.load(std::memory_order_acquire) == joined; })) {
+        std::unique_lock<std::mutex> lock(p.m);
+        p.waiting.store(true);
+        while (p.finished.load() != joined) p.done.wait(lock);
+        p.waiting.store(false);
+    }
+    return joined + 1;
+}
+
+}  // namespace team
+}  // namespace bl
