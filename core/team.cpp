@@ -72,7 +72,7 @@ Pool &pool() {
 }
 
 thread_local int t_index = 0;
-thread_local bool t_worker = false;
+thread_local bool t_inside = false;  // running a run's body, as its caller or as a worker
 
 bool joinable(uint64_t s, uint32_t last, const Pool &p) {
     return (s & kOpen) && generation(s) != last && int(s & kJoined) < p.limit.load(std::memory_order_relaxed);
@@ -80,7 +80,6 @@ bool joinable(uint64_t s, uint32_t last, const Pool &p) {
 
 void *worker(void *) {
     Pool &p = pool();
-    t_worker = true;
     uint32_t last = generation(p.state.load());
     for (;;) {
         uint64_t s = 0;
@@ -93,7 +92,9 @@ void *worker(void *) {
         if (!p.state.compare_exchange_strong(s, s + 1, std::memory_order_acq_rel)) continue;
         last = generation(s);
         t_index = int(s & kJoined) + 1;
+        t_inside = true;
         p.body(p.ctx);
+        t_inside = false;
         t_index = 0;
         p.finished.fetch_add(1);
         if (p.waiting.load()) {
@@ -150,10 +151,10 @@ int index() { return t_index; }
 
 int run(int threads, void (*body)(void *), void *ctx) {
     Pool &p = pool();
-    // A worker's own run (a body that calls the library) stays on it, as does a caller that finds
-    // the workers taken by another host thread's run.
+    // A run made by a run's body (a body that calls the library) stays on its thread, as does one
+    // that finds the workers taken by another host thread's run.
     std::unique_lock<std::mutex> own(p.owner, std::defer_lock);
-    if (threads < 2 || t_worker || !own.try_lock()) {
+    if (threads < 2 || t_inside || !own.try_lock()) {
         body(ctx);
         return 1;
     }
@@ -171,7 +172,9 @@ int run(int threads, void (*body)(void *), void *ctx) {
         { std::lock_guard<std::mutex> lock(p.m); }  // a worker between its check and its wait
         p.wake.notify_all();
     }
+    t_inside = true;
     body(ctx);
+    t_inside = false;
     // Closed: from here no worker joins, and those that did are waited for.
     uint64_t s = p.state.load();
     while (!p.state.compare_exchange_weak(s, s & ~kOpen)) {}

@@ -5,7 +5,8 @@
 #                                the library, the CPU tests, the examples and the Fortran tests,
 #                                built in build-asan/ and run under CTest (label cpu). CI runs it.
 #   scripts/sanitize.sh tsan     ThreadSanitizer on the test of host threads calling at once
-#                                (tests/test_threads.cpp), in build-tsan/, with two threads a call
+#                                (tests/test_threads.cpp) and on the library's worker threads
+#                                (tests/test_team.cpp), in build-tsan/, with two threads a call
 #                                (the library's workers, core/team.hpp, are plain threads that
 #                                TSan follows; OpenMP runs no parallel region of the library's).
 #   scripts/sanitize.sh all      both.
@@ -95,11 +96,14 @@ run_tsan() {
   local dir=build-tsan t0 status=0
   t0=$(date +%s)
   configure $dir "-fsanitize=thread" -DBATCHLAPACK_WITH_FORTRAN=OFF  # the threads test is C++
-  cmake --build $dir -j"$jobs" --target test_threads > $dir/build.log 2>&1 || { tail -40 $dir/build.log; return 1; }
+  cmake --build $dir -j"$jobs" --target test_threads test_team > $dir/build.log 2>&1 || { tail -40 $dir/build.log; return 1; }
   echo "sanitize tsan: built ($precisions) in $(($(date +%s) - t0)) s"
   t0=$(date +%s)
-  OMP_NUM_THREADS=2 TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1" BATCHLAPACK_TEST_BACKEND=cpu \
-    $dir/tests/test_threads > $dir/sanitize.log 2>&1 || status=1
+  : > $dir/sanitize.log
+  for test in test_threads test_team; do
+    OMP_NUM_THREADS=2 TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1" BATCHLAPACK_TEST_BACKEND=cpu \
+      $dir/tests/$test >> $dir/sanitize.log 2>&1 || status=1
+  done
   grep -E '^\[  (PASSED|FAILED) ' $dir/sanitize.log | sed 's/^/sanitize tsan: /'
   verdict tsan $dir $status "$t0"
 }
