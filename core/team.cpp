@@ -3,8 +3,10 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdlib>
+#include <cstring>
 #include <mutex>
 
+#include <link.h>
 #include <pthread.h>
 
 #ifdef _OPENMP
@@ -80,6 +82,7 @@ bool joinable(uint64_t s, uint32_t last, const Pool &p) {
 
 void *worker(void *) {
     Pool &p = pool();
+    pthread_setname_np(pthread_self(), "batchlapack");  // what top -H and debuggers show
     uint32_t last = generation(p.state.load());
     for (;;) {
         uint64_t s = 0;
@@ -137,7 +140,75 @@ int start_workers(Pool &p, int want) {
     return p.workers;
 }
 
+// Whether an object of the process other than this library needs libgomp: the program (or a
+// library of its, such as OpenBLAS's OpenMP build) runs OpenMP parallel regions of its own. Read
+// from each object's DT_NEEDED entries; again only when objects were loaded since the last look
+// (dl_iterate_phdr's count of loads).
+bool program_needs_libgomp() {
+    struct Scan {
+        const void *self;
+        unsigned long long adds;
+        bool found;
+    };
+    static std::mutex m;
+    static unsigned long long seen_adds = ~0ull;
+    static bool found = false;
+    Scan scan{reinterpret_cast<const void *>(&program_needs_libgomp), 0, false};
+    std::lock_guard<std::mutex> lock(m);
+    dl_iterate_phdr([](dl_phdr_info *info, size_t size, void *data) -> int {
+        Scan &s = *static_cast<Scan *>(data);
+        if (size >= offsetof(dl_phdr_info, dlpi_adds) + sizeof(info->dlpi_adds)) s.adds = info->dlpi_adds;
+        return 1;  // the count is the same in every entry: the first one tells
+    }, &scan);
+    if (scan.adds == seen_adds && scan.adds != 0) return found;
+    dl_iterate_phdr([](dl_phdr_info *info, size_t, void *data) -> int {
+        Scan &s = *static_cast<Scan *>(data);
+        // This library (the object whose code holds this function) needs libgomp for its count of
+        // threads and for the shared runs: not a sign of the program's regions.
+        const auto self = reinterpret_cast<ElfW(Addr)>(s.self);
+        for (int i = 0; i < info->dlpi_phnum; ++i) {
+            const ElfW(Phdr) &h = info->dlpi_phdr[i];
+            if (h.p_type == PT_LOAD && self >= info->dlpi_addr + h.p_vaddr &&
+                self < info->dlpi_addr + h.p_vaddr + h.p_memsz)
+                return 0;
+        }
+        for (int i = 0; i < info->dlpi_phnum; ++i) {
+            if (info->dlpi_phdr[i].p_type != PT_DYNAMIC) continue;
+            const auto *dyn = reinterpret_cast<const ElfW(Dyn) *>(info->dlpi_addr + info->dlpi_phdr[i].p_vaddr);
+            ElfW(Addr) strtab = 0;
+            for (const ElfW(Dyn) *d = dyn; d->d_tag != DT_NULL; ++d)
+                if (d->d_tag == DT_STRTAB) strtab = d->d_un.d_ptr;
+            // The loader relocates the dynamic section in place, except where it is read-only
+            // (the vDSO's): an address below the object's base is still an offset.
+            if (strtab == 0) return 0;
+            if (strtab < info->dlpi_addr) strtab += info->dlpi_addr;
+            for (const ElfW(Dyn) *d = dyn; d->d_tag != DT_NULL; ++d)
+                if (d->d_tag == DT_NEEDED &&
+                    std::strncmp(reinterpret_cast<const char *>(strtab + d->d_un.d_val), "libgomp.so", 10) == 0) {
+                    s.found = true;
+                    return 1;
+                }
+        }
+        return 0;
+    }, &scan);
+    seen_adds = scan.adds;
+    return found = scan.found;
+}
+
+std::atomic<int> g_choice{int(Choice::automatic)};
+
 }  // namespace
+
+void choose(Choice c) { g_choice.store(int(c)); }
+
+bool on_openmp() {
+#ifdef _OPENMP
+    const Choice c = Choice(g_choice.load());
+    return c == Choice::openmp || (c == Choice::automatic && program_needs_libgomp());
+#else
+    return false;
+#endif
+}
 
 int threads() {
 #ifdef _OPENMP
@@ -150,11 +221,29 @@ int threads() {
 int index() { return t_index; }
 
 int run(int threads, void (*body)(void *), void *ctx) {
+    if (threads < 2 || t_inside) {  // a run made by a run's body (a body calling the library)
+        body(ctx);
+        return 1;
+    }
+#ifdef _OPENMP
+    if (on_openmp()) {
+        int ran = 1;
+#pragma omp parallel num_threads(threads)
+        {
+            if (omp_get_thread_num() == 0) ran = omp_get_num_threads();
+            t_index = omp_get_thread_num();
+            t_inside = true;
+            body(ctx);
+            t_inside = false;
+            t_index = 0;
+        }
+        return ran;
+    }
+#endif
     Pool &p = pool();
-    // A run made by a run's body (a body that calls the library) stays on its thread, as does one
-    // that finds the workers taken by another host thread's run.
-    std::unique_lock<std::mutex> own(p.owner, std::defer_lock);
-    if (threads < 2 || t_inside || !own.try_lock()) {
+    // A run that finds the workers taken by another host thread's run stays on its thread.
+    std::unique_lock<std::mutex> own(p.owner, std::try_to_lock);
+    if (!own) {
         body(ctx);
         return 1;
     }

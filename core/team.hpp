@@ -1,25 +1,29 @@
-// The library's own worker threads, on which every parallel pass of the library runs: the CPU
-// backend's loop over the batch (src_cpu/parallel.hpp), the checks of a large variable batch
-// (check.hpp) and the CUDA backend's host-side passes (src_cuda/stage.cuh).
+// The threads on which every parallel pass of the library runs: the CPU backend's loop over the
+// batch (src_cpu/parallel.hpp), the checks of a large variable batch (check.hpp) and the CUDA
+// backend's host-side passes (src_cuda/stage.cuh). Two kinds (docs/decisions.md, "The library's
+// threads"):
 //
-// Why not OpenMP's team: after each parallel region, libgomp's idle threads spin for
-// milliseconds (OMP_WAIT_POLICY's default) before they sleep. On a machine whose cores are
-// shared (an MPI rank, any busy process beside the program) that spinning takes the core from the
-// thread that has work: two threads beside one busy process ran a factorization 3-5x slower in
-// some runs than with OMP_WAIT_POLICY=passive (src_cpu/PERFORMANCE.md, issue 24 item 4), and
-// users must not have to know a libgomp setting. These workers spin only briefly (kSpinSeconds,
-// team.cpp) and then block.
+// - In a program without OpenMP parallel regions of its own, worker threads of the library's.
+//   OpenMP's idle threads spin for milliseconds after each parallel region (OMP_WAIT_POLICY's
+//   default) before they sleep; in a serial program the library's regions were the only ones, and
+//   on a machine whose cores are shared (an MPI rank, any busy process beside the program) that
+//   spinning took the core from the thread that had work: two threads beside one busy process ran
+//   a factorization 3-5x slower in some runs than with OMP_WAIT_POLICY=passive (issue 24 item 4),
+//   and users must not have to know a libgomp setting. These workers spin only briefly
+//   (kSpinSeconds, team.cpp) and then block. A worker that arrives after the work is gone never
+//   takes part: a run waits only for the workers that joined it, not for one whose core another
+//   process holds. Host threads calling the library at once share the workers one run at a time;
+//   a run that finds them taken works on its calling thread alone, so that the cores are not
+//   oversubscribed.
+// - In a program that runs OpenMP parallel regions of its own (an object other than this library
+//   needs libgomp), the program's OpenMP threads, as an OpenMP parallel region: they spin after
+//   each of the program's regions anyway, and workers of the library's beside them would compete
+//   with them for the cores (a call right after a region of the program's ran 2x slower).
 //
-// What OpenMP's settings mean here (docs/decisions.md, "The library's threads"):
-// OMP_NUM_THREADS / omp_set_num_threads set the count (threads()), OMP_STACKSIZE the workers'
-// stack; inside a caller's active OpenMP parallel region the library runs on the calling thread
-// alone, as OpenMP's nested regions would. A build without OpenMP runs on one thread.
-//
-// A worker that arrives after the work is gone never takes part: a run waits only for the workers
-// that joined it, not for one whose core another process holds (the wait that made OpenMP's
-// teams slow beside a busy process). Host threads calling the library at once share the workers
-// one run at a time; a run that finds them taken works on its calling thread alone, so that the
-// cores are not oversubscribed.
+// Either way OpenMP's settings keep their meaning: OMP_NUM_THREADS / omp_set_num_threads set the
+// count (threads()), OMP_STACKSIZE the workers' stack; inside a caller's active OpenMP parallel
+// region the library runs on the calling thread alone, as OpenMP's nested regions would. A build
+// without OpenMP runs on one thread.
 #pragma once
 
 #include <algorithm>
@@ -28,6 +32,16 @@
 
 namespace bl {
 namespace team {
+
+// Where runs go: `automatic` (the default) on the program's own OpenMP threads when an object of
+// the process other than this library needs libgomp (the program runs OpenMP parallel regions of
+// its own, whose idle threads spin after each of them anyway: the library shares them, as it did
+// before it had workers), else on the library's workers; `openmp` and `own` force one of them
+// (the tests of both).
+enum class Choice { automatic, openmp, own };
+void choose(Choice c);
+// Whether runs go to OpenMP's threads now.
+bool on_openmp();
 
 // The threads a parallel pass may use, the calling thread included: OpenMP's
 // omp_get_max_threads(), 1 inside a caller's active OpenMP parallel region and in a build without

@@ -1,11 +1,13 @@
-// The library's worker threads (core/team.hpp), on their own: compiled into this program from
+// The library's threads (core/team.hpp), on their own: compiled into this program from
 // core/team.cpp (the library exports no internal symbol), with no BLAS linked, so that no other
-// library's threads run beside them. Every index of a parallel pass is taken once, on threads
-// whose indices stay below the count asked for, also with host threads calling at once and
-// passes nested in a pass; inside a caller's OpenMP parallel region the library runs on one
-// thread; and the workers block when the work is done: OpenMP's idle threads, which the library
-// ran on before, spin for milliseconds after each parallel region, taking the core from whatever
-// else runs there (issue 24: two threads beside a busy process ran slower than one).
+// library's threads run beside them. In both kinds of run (the library's workers, the program's
+// OpenMP threads): every index of a parallel pass is taken once, on threads whose indices stay
+// below the count asked for, also with host threads calling at once and passes nested in a pass;
+// inside a caller's OpenMP parallel region the library runs on one thread. The workers block when
+// the work is done: OpenMP's idle threads spin for milliseconds after each parallel region,
+// taking the core from whatever else runs there (issue 24: two threads beside a busy process ran
+// slower than one). Which kind a program gets by default: tests/test_threads.cpp (a program
+// without OpenMP) and tests/openmp_program.c (one with OpenMP regions of its own).
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -28,13 +30,19 @@ namespace team = bl::team;
 
 // The library's host threads run on the CPU whatever the backend: the gpu-labelled run of this
 // program has nothing of its own to check.
-class Team : public ::testing::Test {
+class Team : public ::testing::TestWithParam<team::Choice> {
 protected:
     void SetUp() override {
         const char *b = std::getenv("BATCHLAPACK_TEST_BACKEND");
         if (b && std::string(b) == "cuda") GTEST_SKIP() << "host threads only: the cpu label runs them";
+        team::choose(GetParam());
     }
+    void TearDown() override { team::choose(team::Choice::automatic); }
 };
+INSTANTIATE_TEST_SUITE_P(Runs, Team, ::testing::Values(team::Choice::own, team::Choice::openmp),
+                         [](const ::testing::TestParamInfo<team::Choice> &i) {
+                             return i.param == team::Choice::own ? "LibraryWorkers" : "OpenMPThreads";
+                         });
 
 // f(k) for every k of [0, count) once; the largest index seen.
 int check_pass(int64_t count, int threads, int64_t chunk) {
@@ -49,7 +57,7 @@ int check_pass(int64_t count, int threads, int64_t chunk) {
     return top;
 }
 
-TEST_F(Team, EveryIndexOnceBelowTheThreadCount) {
+TEST_P(Team, EveryIndexOnceBelowTheThreadCount) {
     for (int threads : {1, 2, 3, 8})
         for (int64_t count : {0, 1, 2, 7, 64, 1000, 100003})
             for (int64_t chunk : {1, 3, 64}) {
@@ -60,7 +68,7 @@ TEST_F(Team, EveryIndexOnceBelowTheThreadCount) {
             }
 }
 
-TEST_F(Team, CallersAtOnceAndNestedPasses) {
+TEST_P(Team, CallersAtOnceAndNestedPasses) {
     std::vector<std::thread> callers;
     std::atomic<int> nested_wrong{0};
     for (int t = 0; t < 4; ++t)
@@ -80,7 +88,7 @@ TEST_F(Team, CallersAtOnceAndNestedPasses) {
 }
 
 #ifdef _OPENMP
-TEST_F(Team, OneThreadInsideACallersParallelRegion) {
+TEST_P(Team, OneThreadInsideACallersParallelRegion) {
     const int outside = team::threads();
     EXPECT_EQ(outside, omp_get_max_threads());
     std::atomic<int> wrong{0};
@@ -99,9 +107,12 @@ double process_seconds() {
     return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
 }
 
-// After a pass on two threads the worker blocks: while the caller sleeps 50 ms, the process
-// runs next to nothing (the workers spin 50 us before they block).
-TEST_F(Team, IdleWorkersBlock) {
+// After a pass on two of the library's workers the worker blocks: while the caller sleeps 50
+// ms, the process runs next to nothing (the workers spin 50 us before they block).
+TEST(TeamWorkers, IdleWorkersBlock) {
+    const char *b = std::getenv("BATCHLAPACK_TEST_BACKEND");
+    if (b && std::string(b) == "cuda") GTEST_SKIP() << "host threads only: the cpu label runs them";
+    team::choose(team::Choice::own);
     int shared = 0;
     for (int rep = 0; rep < 6; ++rep) {
         // About 2 ms of work on each of two threads, in chunks that both take.
@@ -121,6 +132,7 @@ TEST_F(Team, IdleWorkersBlock) {
                               << "pass on two threads while its caller slept: idle workers spin";
     }
     EXPECT_GT(shared, 0) << "no pass had a worker: the test saw nothing";
+    team::choose(team::Choice::automatic);
 }
 
 }  // namespace
