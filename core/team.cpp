@@ -67,10 +67,19 @@ struct Pool {
     void *ctx = nullptr;
     int workers = 0;  // started (under `owner`)
 };
-// Never destroyed: workers block in it until the process ends, static destructors included.
+// Never destroyed: workers block in it until the process ends, static destructors included. A
+// child of fork() has none of the workers, and may have been made while one of them held a lock:
+// it starts from a new pool (the old one stays where it was, unreachable, as the child's copy of
+// the parent's memory).
+std::atomic<Pool *> g_pool{nullptr};
 Pool &pool() {
-    static Pool *p = new Pool;
-    return *p;
+    static const bool made = [] {
+        g_pool.store(new Pool);
+        pthread_atfork(nullptr, nullptr, [] { g_pool.store(new Pool); });
+        return true;
+    }();
+    (void)made;
+    return *g_pool.load(std::memory_order_acquire);
 }
 
 thread_local int t_index = 0;

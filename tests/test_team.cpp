@@ -18,6 +18,9 @@
 #include <thread>
 #include <vector>
 
+#include <sys/wait.h>
+#include <unistd.h>
+
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -105,6 +108,27 @@ double process_seconds() {
     timespec t;
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
     return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
+}
+
+// A child of fork() (Python's multiprocessing, a code that spawns helpers) has none of the
+// parent's workers: its passes must still finish, on workers of its own.
+TEST(TeamWorkers, PassesAfterFork) {
+    const char *b = std::getenv("BATCHLAPACK_TEST_BACKEND");
+    if (b && std::string(b) == "cuda") GTEST_SKIP() << "host threads only: the cpu label runs them";
+    team::choose(team::Choice::own);
+    EXPECT_LT(check_pass(1000, 2, 1), 2);  // the parent's workers exist
+    const pid_t child = fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+        alarm(20);  // a pass that never finishes fails the test rather than hanging it
+        std::atomic<int> hits{0};
+        for (int rep = 0; rep < 50; ++rep) team::parallel_for(1000, 2, [&](int64_t) { hits++; });
+        _exit(hits == 50 * 1000 ? 0 : 1);
+    }
+    int status = 0;
+    ASSERT_EQ(waitpid(child, &status, 0), child);
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "the child's passes failed or hung";
+    team::choose(team::Choice::automatic);
 }
 
 // After a pass on two of the library's workers the worker blocks: while the caller sleeps 50
