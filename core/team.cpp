@@ -91,7 +91,6 @@ bool joinable(uint64_t s, uint32_t last, const Pool &p) {
 
 void *worker(void *) {
     Pool &p = pool();
-    pthread_setname_np(pthread_self(), "batchlapack");  // what top -H and debuggers show
     uint32_t last = generation(p.state.load());
     for (;;) {
         uint64_t s = 0;
@@ -144,7 +143,8 @@ int start_workers(Pool &p, int want) {
     if (pthread_attr_init(&attr) != 0) return p.workers;
     pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
     if (const size_t size = stack_size()) pthread_attr_setstacksize(&attr, std::max<size_t>(size, size_t(64) << 10));
-    for (pthread_t t; p.workers < want && pthread_create(&t, &attr, worker, nullptr) == 0;) ++p.workers;
+    for (pthread_t t; p.workers < want && pthread_create(&t, &attr, worker, nullptr) == 0; ++p.workers)
+        pthread_setname_np(t, "batchlapack");  // what top -H and debuggers show; named before it runs
     pthread_attr_destroy(&attr);
     return p.workers;
 }
