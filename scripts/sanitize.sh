@@ -76,7 +76,8 @@ run_asan() {
   configure $dir "-fsanitize=address,undefined -fno-sanitize-recover=all"
   # With fewer than four precisions, the two tests written for all four are left out.
   local targets=(batchlapack test_blas test_cholesky test_contract test_gebrd test_inverse test_lu test_qr test_small_kernels
-                 test_threads test_arguments fuzz_arguments backend_setting lu_solve)
+                 test_threads test_team test_arguments fuzz_arguments backend_setting threads_kind_serial
+                 threads_kind_openmp lu_solve)
   if [ -n "$(sed -n 's/^BATCHLAPACK_WITH_FORTRAN:BOOL=//p' $dir/CMakeCache.txt | grep ON)" ]; then
     targets+=(block_jacobi test_fortran_fixed test_fortran_arguments test_fortran_backend test_fortran_errors)
     [ "$precisions" = sdcz ] && targets+=(test_fortran)
