@@ -5,6 +5,7 @@
 #include "cholesky.cuh"
 #include "inverse.cuh"
 #include "kernels.cuh"
+#include "solve_stream.cuh"
 #include "stage.cuh"
 
 #include <functional>
@@ -245,11 +246,19 @@ template <class D>
 void launch_potrs(Chunk &c, char uplo, const Int &n, const Int &nrhs, const View<const D> &A, const View<D> &B,
                   const int *skip) {
     const int maxn = chunk_max(n, c);
+    const int maxrhs = chunk_max(nrhs, c);
     const bool upper = uplo == 'U';
-    if (maxn <= 32 && chunk_max(nrhs, c) <= kRegisterSolveMaxRhs) {
-        SolveRegisters<D> g{c.sizes(n), c.sizes(nrhs), A, View<const int>{}, B, false, 2,
-                                 {{!upper, upper, upper, false}, {!upper, !upper, !upper, false}}, skip, c.count};
-        launch_solve_registers(g, maxn, c.stream);
+    // L Y = B then L^H X = Y; or U^H Y = B then U X = Y.
+    const Triangle first{!upper, upper, upper, false}, second{!upper, !upper, !upper, false};
+    if (stream_solves<D>(maxn, maxrhs)) {
+        launch_solve_stream(SolveStream<D>{c.sizes(n), c.sizes(nrhs), A, View<const int>{}, B, false, {first, second}, skip},
+                            maxn, c.count, c.stream);
+        return;
+    }
+    if (maxn <= 32 && maxrhs <= kRegisterSolveMaxRhs) {
+        launch_solve_registers(SolveRegisters<D>{c.sizes(n), c.sizes(nrhs), A, View<const int>{}, B, false, 2,
+                                                 {first, second}, skip, c.count},
+                               maxn, c.stream);
         return;
     }
     const bool shared = maxn > 32 && maxn <= kSharedSolveMax;

@@ -253,8 +253,9 @@ __device__ void trsv_shared(const BlockTeam &t, const Triangle &tr, int n, const
 // Up to this order a right-hand side fits the block's shared memory for trsv_shared.
 constexpr int kSharedSolveMax = 4096;
 
-// The solves of getrs, potrs and gels beyond the register kernels' sizes (trsv streams its
-// triangle through a warp instead: trsv_stream in blas.cu): `steps` triangular solves in a row
+// The solves of getrs, potrs and gels beyond the register kernels' sizes (trsv, and getrs and
+// potrs with one right-hand side, stream the triangle through a warp instead: solve_stream.cuh):
+// `steps` triangular solves in a row
 // (and getrs's row interchanges before or after them), one right-hand side at a time in the
 // block's shared memory `tile` (solve_shared_bytes: x, trsv_shared's diagonal block, the pivots).
 // B(r, c) is b[r*rs + c*cs], as in trsm_left. The interchanges are applied to x by one thread

@@ -6,6 +6,7 @@
 #include "inverse.cuh"
 #include "kernels.cuh"
 #include "lu.cuh"
+#include "solve_stream.cuh"
 #include "stage.cuh"
 
 namespace bl {
@@ -115,15 +116,21 @@ template <class T> void launch_getrf(Chunk &c, const Int &m, const Int &n, const
 template <class D>
 void launch_getrs(Chunk &c, char trans, const Int &n, const Int &nrhs, const View<const D> &A,
                   const View<const int> &ipiv, const View<D> &B, const int *skip) {
-    const int maxn = chunk_max(n, c);
-    if (maxn <= 32 && chunk_max(nrhs, c) <= kRegisterSolveMaxRhs) {
-        SolveRegisters<D> g{c.sizes(n), c.sizes(nrhs), A, ipiv, B, trans != 'N', 2,
-                                 {{true, false, false, true}, {false, false, false, false}}, skip, c.count};
-        if (trans != 'N') {  // U^T then L^T (conjugated for 'C'), interchanges last
-            g.tri[0] = {false, true, trans == 'C', false};
-            g.tri[1] = {true, true, trans == 'C', true};
-        }
-        launch_solve_registers(g, maxn, c.stream);
+    const int maxn = chunk_max(n, c), maxrhs = chunk_max(nrhs, c);
+    // L then U with the interchanges first; or U^T, L^T (conjugated for 'C') and the interchanges
+    // last.
+    const bool after = trans != 'N', conj = trans == 'C';
+    const Triangle first = after ? Triangle{false, true, conj, false} : Triangle{true, false, false, true},
+                   second = after ? Triangle{true, true, conj, true} : Triangle{false, false, false, false};
+    if (stream_solves<D>(maxn, maxrhs)) {
+        launch_solve_stream(SolveStream<D>{c.sizes(n), c.sizes(nrhs), A, ipiv, B, after, {first, second}, skip}, maxn,
+                            c.count, c.stream);
+        return;
+    }
+    if (maxn <= 32 && maxrhs <= kRegisterSolveMaxRhs) {
+        launch_solve_registers(
+            SolveRegisters<D>{c.sizes(n), c.sizes(nrhs), A, ipiv, B, after, 2, {first, second}, skip, c.count}, maxn,
+            c.stream);
         return;
     }
     const bool shared = maxn > 32 && maxn <= kSharedSolveMax;

@@ -145,6 +145,18 @@ TYPED_TEST(Cholesky, PotrsByColumns) {
         check_cholesky<TypeParam>(Routine::Potrs, Layout::Variable, uplo, {257, 17, 18}, {1, 2, 1}, -1);
     }
 }
+// One right-hand side past order 32, 16 in complex arithmetic (the CUDA backend's streamed kernel,
+// as getrs's): a variable
+// batch with an empty matrix and a member without right-hand sides; posv's indefinite member is
+// left alone.
+TYPED_TEST(Cholesky, PotrsOneVectorVariable) {
+    for (char uplo : {'U', 'l'}) {
+        SCOPED_TRACE(std::string("uplo=") + uplo);
+        check_cholesky<TypeParam>(Routine::Potrs, Layout::Variable, uplo, {257, 40, 0, 65, 33, 100, 20, 32},
+                                  {1, 1, 1, 0, 1, 1, 1, 1}, -1);
+        check_cholesky<TypeParam>(Routine::Posv, Layout::Variable, uplo, {40, 70, 33, 64, 20}, {1, 1, 1, 1, 1}, 1);
+    }
+}
 TYPED_TEST(Cholesky, PosvUniformSizes) { check_uniform<TypeParam>(Routine::Posv); }
 TYPED_TEST(Cholesky, PosvVariableSizes) { check_variable<TypeParam>(Routine::Posv); }
 

@@ -386,6 +386,18 @@ TYPED_TEST(LU, GetrsByColumns) {
     }
 }
 
+// One right-hand side past order 32 (16 in complex arithmetic): the CUDA backend solves both
+// triangles and the interchanges in one streamed kernel (src_cuda/solve_stream.cuh). A variable batch of such orders with an
+// empty matrix and a member without right-hand sides, each op; gesv's singular member is left
+// alone by that kernel too.
+TYPED_TEST(LU, GetrsOneVectorVariable) {
+    for (char trans : {'N', 'T', 'C'}) {
+        SCOPED_TRACE(std::string("trans=") + trans);
+        check_getrs<TypeParam>(Layout::Variable, trans, {257, 40, 0, 65, 33, 100, 20, 32}, {1, 1, 1, 0, 1, 1, 1, 1});
+    }
+    check_gesv<TypeParam>(Layout::Variable, {40, 70, 33, 64, 20}, {1, 1, 1, 1, 1}, 1);
+}
+
 TYPED_TEST(LU, GetrsVariableSizes) {
     for (char trans : {'N', 'T', 'C'}) {
         SCOPED_TRACE(std::string("trans=") + trans);
