@@ -206,18 +206,17 @@ bool program_needs_libgomp() {
 
 std::atomic<int> g_choice{int(Choice::automatic)};
 
+#ifdef _OPENMP
+// Whether runs go to OpenMP's threads now.
+bool on_openmp() {
+    const Choice c = Choice(g_choice.load());
+    return c == Choice::openmp || (c == Choice::automatic && program_needs_libgomp());
+}
+#endif
+
 }  // namespace
 
 void choose(Choice c) { g_choice.store(int(c)); }
-
-bool on_openmp() {
-#ifdef _OPENMP
-    const Choice c = Choice(g_choice.load());
-    return c == Choice::openmp || (c == Choice::automatic && program_needs_libgomp());
-#else
-    return false;
-#endif
-}
 
 int threads() {
 #ifdef _OPENMP

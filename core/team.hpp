@@ -40,8 +40,6 @@ namespace team {
 // (the tests of both).
 enum class Choice { automatic, openmp, own };
 void choose(Choice c);
-// Whether runs go to OpenMP's threads now.
-bool on_openmp();
 
 // The threads a parallel pass may use, the calling thread included: OpenMP's
 // omp_get_max_threads(), 1 inside a caller's active OpenMP parallel region and in a build without
