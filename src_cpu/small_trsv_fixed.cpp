@@ -175,51 +175,14 @@ BL_PREFETCH_INLINE void solve_path(bool conj, bool unit, const T *a, int64_t lda
     static_for<0, NV>([&](auto v) { L::store(x + v * E, xv[v], L::template rows<N>(v)); });
 }
 
-// One order's solve, every case of it compiled apart (the direction of the blocks and the kind of
-// update are constants of the code); `next`, if not null, prefetched from order
+// One order's solve in one direction with one kind of update, compiled once (the direction of the
+// blocks and the kind of update are constants of the code): trsv calls the one its arguments
+// choose, getrs and potrs two of them in a row. `next`, if not null, prefetched from order
 // ladder::trsv::kPrefetchFrom: below it the hardware prefetcher follows matrices that small by
 // itself, and the prefetch costs more than it saves.
-template <class T, int N>
-BL_SMALL_FLATTEN void solve_fixed(bool lower, char trans, bool unit, const T *a, int64_t lda, T *x, const T *next) {
-    const bool conj = trans == 'C';
-    if (trans == 'N') {
-        if (lower) solve_path<T, N, true, false>(conj, unit, a, lda, x, next);
-        else solve_path<T, N, false, false>(conj, unit, a, lda, x, next);
-    } else {
-        if (lower) solve_path<T, N, true, true>(conj, unit, a, lda, x, next);
-        else solve_path<T, N, false, true>(conj, unit, a, lda, x, next);
-    }
-}
-
-// getrs's solve with one vector of an order-N factor: the row interchanges and both triangles in
-// one call (through trsv's entry, each a call of its own and of the dispatch before it: at order 4
-// in double, 460 instructions a solve against 320 this way). Each triangle prefetches the same of
-// `next`, as solve.hpp's getrs_by_columns does.
-template <class T, int N>
-BL_SMALL_FLATTEN void getrs_fixed(char trans, const T *a, int64_t lda, const int *ipiv, T *x, const T *next) {
-    if (trans == 'N') {
-        static_for<0, N>([&](auto i) { std::swap(x[i], x[ipiv[i] - 1]); });
-        solve_path<T, N, true, false>(false, true, a, lda, x, next);
-        solve_path<T, N, false, false>(false, false, a, lda, x, next);
-    } else {
-        const bool conj = trans == 'C';
-        solve_path<T, N, false, true>(conj, false, a, lda, x, next);
-        solve_path<T, N, true, true>(conj, true, a, lda, x, next);
-        static_for<0, N>([&](auto i) { std::swap(x[N - 1 - i], x[ipiv[N - 1 - i] - 1]); });
-    }
-}
-
-// potrs's solve with one vector: L then L^H, or U^H then U; the first prefetches the triangle of
-// `next`, the second reads the one the first brought into the caches (solve.hpp's
-// potrs_by_columns).
-template <class T, int N> BL_SMALL_FLATTEN void potrs_fixed(bool lower, const T *a, int64_t lda, T *x, const T *next) {
-    if (lower) {
-        solve_path<T, N, true, false>(false, false, a, lda, x, next);
-        solve_path<T, N, true, true>(true, false, a, lda, x, nullptr);
-    } else {
-        solve_path<T, N, false, true>(true, false, a, lda, x, next);
-        solve_path<T, N, false, false>(false, false, a, lda, x, nullptr);
-    }
+template <class T, int N, bool Lower, bool Dot>
+BL_SMALL_FLATTEN void solve_order(bool conj, bool unit, const T *a, int64_t lda, T *x, const T *next) {
+    solve_path<T, N, Lower, Dot>(conj, unit, a, lda, x, next);
 }
 
 BL_ISA_END
@@ -233,24 +196,45 @@ template <template <class, int> class K, class T, int... I> constexpr auto fixed
 template <template <class, int> class K, class T>
 constexpr auto order_table = fixed_table<K, T>(std::make_integer_sequence<int, ladder::trsv::kFixedMax>{});
 template <template <class, int> class K, class T> auto by_order(int n) { return order_table<K, T>[n - 1]; }
-template <class T, int N> struct TrsvFixed {
-    static constexpr auto run = &solve_fixed<T, N>;
+template <bool Lower, bool Dot> struct Path {
+    template <class T, int N> struct Order {
+        static constexpr auto run = &solve_order<T, N, Lower, Dot>;
+    };
 };
-template <class T, int N> struct GetrsFixed {
-    static constexpr auto run = &getrs_fixed<T, N>;
-};
-template <class T, int N> struct PotrsFixed {
-    static constexpr auto run = &potrs_fixed<T, N>;
-};
+template <bool Lower, bool Dot, class T> auto path(int n) { return by_order<Path<Lower, Dot>::template Order, T>(n); }
 
 template <class T> void fixed_trsv(bool lower, char trans, bool unit, int n, const T *a, int64_t lda, T *x, const T *next) {
-    by_order<TrsvFixed, T>(n)(lower, trans, unit, a, lda, x, next);
+    const bool conj = trans == 'C';
+    if (trans == 'N') (lower ? path<true, false, T>(n) : path<false, false, T>(n))(conj, unit, a, lda, x, next);
+    else (lower ? path<true, true, T>(n) : path<false, true, T>(n))(conj, unit, a, lda, x, next);
 }
+// getrs's solve with one vector: the row interchanges and both triangles in one call from
+// small_dispatch.cpp (through trsv's entry, each a call of its own and of the dispatch before it:
+// at order 4 in double, 460 instructions a solve against 320 in one call). Each triangle
+// prefetches the same of `next`, as solve.hpp's getrs_by_columns does.
 template <class T> void fixed_getrs(char trans, int n, const T *a, int64_t lda, const int *ipiv, T *x, const T *next) {
-    by_order<GetrsFixed, T>(n)(trans, a, lda, ipiv, x, next);
+    if (trans == 'N') {
+        for (int i = 0; i < n; ++i) std::swap(x[i], x[ipiv[i] - 1]);
+        path<true, false, T>(n)(false, true, a, lda, x, next);
+        path<false, false, T>(n)(false, false, a, lda, x, next);
+    } else {
+        const bool conj = trans == 'C';
+        path<false, true, T>(n)(conj, false, a, lda, x, next);
+        path<true, true, T>(n)(conj, true, a, lda, x, next);
+        for (int i = n - 1; i >= 0; --i) std::swap(x[i], x[ipiv[i] - 1]);
+    }
 }
+// potrs's solve with one vector: L then L^H, or U^H then U; the first prefetches the triangle of
+// `next`, the second reads the one the first brought into the caches (solve.hpp's
+// potrs_by_columns).
 template <class T> void fixed_potrs(bool lower, int n, const T *a, int64_t lda, T *x, const T *next) {
-    by_order<PotrsFixed, T>(n)(lower, a, lda, x, next);
+    if (lower) {
+        path<true, false, T>(n)(false, false, a, lda, x, next);
+        path<true, true, T>(n)(true, false, a, lda, x, nullptr);
+    } else {
+        path<false, true, T>(n)(true, false, a, lda, x, next);
+        path<false, false, T>(n)(false, false, a, lda, x, nullptr);
+    }
 }
 
 #define BL_TRSV_FIXED(p, T)                                                                       \
