@@ -1,7 +1,8 @@
 // batchlapack-kernel-sizes: the one-matrix kernels (src_cpu/small_{lu,cholesky,qr}.cpp, included
 // here as the library's build units include them, double precision's unit), each order n up to
 // ladder::kSmallMax as Fixed<n> ("fixed") and as Upto<kSmallMax>{n} ("run-time"). The solves with
-// one vector have no such choice: their kernel (small_trsv_fixed.cpp) is compiled for each order.
+// one vector have no such choice: their kernel (small_trsv_fixed.cpp) is compiled for each order
+// up to ladder::trsv::kFixedOrders.
 #define BL_UNIT_d 1
 #include "small_cholesky.cpp"
 #include "small_lu.cpp"

@@ -65,8 +65,8 @@ template <class T> bool potrf_group_covers(int n);
 template <class T>
 bool potrf_group(char uplo, int n, T *const *A, int lda, int *info, int count, const T *const *next = nullptr,
                  int next_count = 0, GroupRhs<T> rhs = {});
-// trsv is not limited to tiny orders: with incx = 1 it takes any order (a kernel compiled for each
-// order up to ladder::trsv::kFixedMax, a kernel by blocks of columns past it); other increments up
+// trsv is not limited to tiny orders: with incx = 1 it takes any order (a kernel of compile-time
+// orders up to ladder::trsv::kFixedMax, a kernel by blocks of columns past it); other increments up
 // to trsv::kSmallMax. getrs and potrs solve through it (src_cpu/solve.hpp): they have no kernels of
 // their own.
 // `next`, if not null, is the matrix the caller solves next (same order and lda), whose triangle

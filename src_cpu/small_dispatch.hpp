@@ -36,8 +36,8 @@ namespace small {
     /* x := op(A)^{-1} x, x contiguous, by blocks of columns; with `next`, its triangle prefetched */ \
     template <class T>                                                                            \
     void blocked_trsv(bool lower, char trans, bool unit, int n, const T *a, int64_t lda, T *x, const T *next); \
-    /* the same for 1 <= n <= ladder::trsv::kFixedMax, each order compiled on its own, and */   \
-    /* getrs's and potrs's solves with one vector on that kernel */                              \
+    /* the same for 1 <= n <= ladder::trsv::kFixedMax, each order up to kFixedOrders compiled */ \
+    /* on its own, and getrs's and potrs's solves with one vector on that kernel */              \
     template <class T>                                                                            \
     void fixed_trsv(bool lower, char trans, bool unit, int n, const T *a, int64_t lda, T *x, const T *next); \
     template <class T>                                                                            \

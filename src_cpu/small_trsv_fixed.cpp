@@ -1,6 +1,7 @@
 // The triangular solve with one contiguous vector for the orders up to ladder::trsv::kFixedMax
 // (small.hpp's trsv with incx = 1 there, getrs_vector and potrs_vector):
-// each order compiled on its own, x held in vector registers for the whole solve. Compiled once
+// each order up to ladder::trsv::kFixedOrders compiled on its own, x held in vector registers for
+// the whole solve; the orders past it as two of those and a rectangle between them. Compiled once
 // per instruction set (small_dispatch.hpp), like the blocked kernel it stands in for at these
 // orders: there, the blocked kernel's and the one-matrix kernel's loop control, scalar tails and
 // per-column setup were most of the time (callgrind, double, order 4 / 16 / 32: 240 / 1260 / 2900
@@ -191,6 +192,43 @@ BL_SMALL_FLATTEN void solve_order(bool conj, bool unit, const T *a, int64_t lda,
     solve_path<T, N, Lower, Dot>(conj, unit, a, lda, x, next);
 }
 
+// The rectangle between the two triangles of an order past ladder::trsv::kFixedOrders = H (see
+// solve below): H rows, a whole number of vectors for every type, by `cols` columns of A from `a`,
+// `rows` the H elements of x of its rows, `columns` the `cols` of its columns. Without Dot
+// rows -= A columns, with the rows' vectors held in registers across a loop over the columns;
+// with Dot columns -= op(A)^T rows (A^H where conj), a dot product of each column with the rows'
+// vectors. Each column of `next`'s rectangle prefetched with the column read, when next is not
+// null.
+template <class T, bool Dot>
+BL_SMALL_FLATTEN void solve_rectangle(bool conj, int cols, const T *a, int64_t lda, T *rows, T *columns, const T *next) {
+    using L = Lanes<T>;
+    using V = typename L::V;
+    constexpr int H = ladder::trsv::kFixedOrders, E = L::E, R = H / E;
+    static_assert(H % E == 0, "the rectangle's rows are whole vectors");
+    V xv[R], xs[R];
+    static_for<0, R>([&](auto r) {
+        xv[r] = vload<V>(rows + r * E);
+        if constexpr (L::Q == 2) xs[r] = Simd<Real<T>, 32>::swap_pairs(xv[r]);
+    });
+    for (int k = 0; k < cols; ++k) {
+        const T *c = a + k * lda;
+        if (next) prefetch_column<false, 2>(next + k * lda, H);
+        if constexpr (!Dot) {
+            const T t = columns[k];
+            static_for<0, R>([&](auto r) { xv[r] -= L::times(vload<V>(c + r * E), t); });
+        } else {
+            V p{}, q{};
+            static_for<0, R>([&](auto r) {
+                const V v = vload<V>(c + r * E);
+                p += v * xv[r];
+                if constexpr (L::Q == 2) q += v * xs[r];
+            });
+            columns[k] -= L::dot(p, q, conj);
+        }
+    }
+    if constexpr (!Dot) static_for<0, R>([&](auto r) { vstore(rows + r * E, xv[r]); });
+}
+
 BL_ISA_END
 
 namespace BL_ISA {
@@ -200,7 +238,7 @@ template <template <class, int> class K, class T, int... I> constexpr auto fixed
     return std::array{K<T, I + 1>::run...};
 }
 template <template <class, int> class K, class T>
-constexpr auto order_table = fixed_table<K, T>(std::make_integer_sequence<int, ladder::trsv::kFixedMax>{});
+constexpr auto order_table = fixed_table<K, T>(std::make_integer_sequence<int, ladder::trsv::kFixedOrders>{});
 template <template <class, int> class K, class T> auto by_order(int n) { return order_table<K, T>[n - 1]; }
 template <bool Lower, bool Dot> struct Path {
     template <class T, int N> struct Order {
@@ -209,10 +247,59 @@ template <bool Lower, bool Dot> struct Path {
 };
 template <bool Lower, bool Dot, class T> auto path(int n) { return by_order<Path<Lower, Dot>::template Order, T>(n); }
 
+// x := op(A)^{-1} x for an order-n triangle, kFixedOrders < n <= ladder::trsv::kFixedMax, on one
+// path (the orders up to H = kFixedOrders have an instance of their own): as two triangles of
+// orders H and m = n - H with the rectangle between them (solve_rectangle), ordered so that the
+// rectangle has H rows: for A lower, leading order m and trailing H; for A upper, leading H and
+// trailing m. Solved forward (A lower, A^T or A^H upper) the leading triangle, the rectangle, the
+// trailing triangle; backward the reverse. With every order up to 32 compiled on its own, each
+// instruction set's unit took 1 to 3 minutes to compile, and the double one under AddressSanitizer
+// more than 28 (src_cpu/PERFORMANCE.md, branch i26w): the straight-line code grows as the square
+// of the order, and the orders past 16 were seven eighths of it. A part of order below
+// ladder::trsv::kPrefetchFrom does not prefetch `next` itself: its triangle of `next` is asked
+// for here, all at once.
+template <bool Lower, bool Dot, class T>
+BL_SMALL_FLATTEN void solve_split(int n, bool conj, bool unit, const T *a, int64_t lda, T *x, const T *next) {
+    constexpr int H = ladder::trsv::kFixedOrders;
+    const int m = n - H, lead = Lower ? m : H;
+    const int64_t trail = lead + lead * lda, rect = Lower ? lead : lead * lda;
+    const auto part = [&](int order, int64_t at, int from) {
+        const T *ahead = next ? next + at : nullptr;
+        if (ahead && order < ladder::trsv::kPrefetchFrom) prefetch_triangle(Lower, order, ahead, lda, 0, order);
+        path<Lower, Dot, T>(order)(conj, unit, a + at, lda, x + from, ahead);
+    };
+    // The rectangle's rows are x's trailing part for A lower, its leading part for A upper.
+    const auto middle = [&] {
+        T *rows = Lower ? x + lead : x, *columns = Lower ? x : x + lead;
+        solve_rectangle<T, Dot>(conj, m, a + rect, lda, rows, columns, next ? next + rect : nullptr);
+    };
+    if (Lower != Dot) {
+        part(lead, 0, 0);
+        middle();
+        part(n - lead, trail, lead);
+    } else {
+        part(n - lead, trail, lead);
+        middle();
+        part(lead, 0, 0);
+    }
+}
+// The orders up to kFixedOrders straight to their instance, inlined into the entry points: at
+// order 4 each layer of calls in front of a solve's 20 or so instructions shows.
+template <bool Lower, bool Dot, class T>
+BL_PREFETCH_INLINE void solve(int n, bool conj, bool unit, const T *a, int64_t lda, T *x, const T *next) {
+    if (n <= ladder::trsv::kFixedOrders) path<Lower, Dot, T>(n)(conj, unit, a, lda, x, next);
+    else solve_split<Lower, Dot, T>(n, conj, unit, a, lda, x, next);
+}
+
 template <class T> void fixed_trsv(bool lower, char trans, bool unit, int n, const T *a, int64_t lda, T *x, const T *next) {
     const bool conj = trans == 'C';
-    if (trans == 'N') (lower ? path<true, false, T>(n) : path<false, false, T>(n))(conj, unit, a, lda, x, next);
-    else (lower ? path<true, true, T>(n) : path<false, true, T>(n))(conj, unit, a, lda, x, next);
+    if (trans == 'N') {
+        if (lower) solve<true, false, T>(n, conj, unit, a, lda, x, next);
+        else solve<false, false, T>(n, conj, unit, a, lda, x, next);
+    } else {
+        if (lower) solve<true, true, T>(n, conj, unit, a, lda, x, next);
+        else solve<false, true, T>(n, conj, unit, a, lda, x, next);
+    }
 }
 // getrs's solve with one vector: the row interchanges and both triangles in one call from
 // small_dispatch.cpp (through trsv's entry, each a call of its own and of the dispatch before it:
@@ -221,12 +308,12 @@ template <class T> void fixed_trsv(bool lower, char trans, bool unit, int n, con
 template <class T> void fixed_getrs(char trans, int n, const T *a, int64_t lda, const int *ipiv, T *x, const T *next) {
     if (trans == 'N') {
         for (int i = 0; i < n; ++i) std::swap(x[i], x[ipiv[i] - 1]);
-        path<true, false, T>(n)(false, true, a, lda, x, next);
-        path<false, false, T>(n)(false, false, a, lda, x, next);
+        solve<true, false, T>(n, false, true, a, lda, x, next);
+        solve<false, false, T>(n, false, false, a, lda, x, next);
     } else {
         const bool conj = trans == 'C';
-        path<false, true, T>(n)(conj, false, a, lda, x, next);
-        path<true, true, T>(n)(conj, true, a, lda, x, next);
+        solve<false, true, T>(n, conj, false, a, lda, x, next);
+        solve<true, true, T>(n, conj, true, a, lda, x, next);
         for (int i = n - 1; i >= 0; --i) std::swap(x[i], x[ipiv[i] - 1]);
     }
 }
@@ -235,11 +322,11 @@ template <class T> void fixed_getrs(char trans, int n, const T *a, int64_t lda, 
 // potrs_by_columns).
 template <class T> void fixed_potrs(bool lower, int n, const T *a, int64_t lda, T *x, const T *next) {
     if (lower) {
-        path<true, false, T>(n)(false, false, a, lda, x, next);
-        path<true, true, T>(n)(true, false, a, lda, x, nullptr);
+        solve<true, false, T>(n, false, false, a, lda, x, next);
+        solve<true, true, T>(n, true, false, a, lda, x, nullptr);
     } else {
-        path<false, true, T>(n)(true, false, a, lda, x, next);
-        path<false, false, T>(n)(false, false, a, lda, x, nullptr);
+        solve<false, true, T>(n, true, false, a, lda, x, next);
+        solve<false, false, T>(n, false, false, a, lda, x, nullptr);
     }
 }
 

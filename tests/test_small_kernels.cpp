@@ -431,8 +431,9 @@ TYPED_TEST(Small, TiledPotrf) {
 
 // ---- trsv -------------------------------------------------------------------------------------
 // Every order up to one past ladder::trsv::kFixedMax (with incx = 1 the kernel compiled for each
-// order, the blocked one past it; the one-matrix kernel for the other increments up to
-// kTrsvOther), then blocked orders with a narrow last block (65) and a wide one. `next` is given
+// order up to kFixedOrders, past it two of its triangles and a rectangle, the blocked kernel past
+// kFixedMax; the one-matrix kernel for the other increments up to kTrsvOther), then blocked
+// orders with a narrow last block (65) and a wide one. `next` is given
 // (the matrix itself: it is only prefetched, so must not change the result; only up to
 // kPrefetchBytes of triangle, so 130 runs both ways by precision). Past kTrsvOther the kernel
 // declines increments other than 1. The transposed solves' dot products take whole vectors of
