@@ -199,7 +199,10 @@ namespace trsv {
 constexpr int kFixedMax = 32;
 // The orders up to this one compiled each on its own in that kernel; the orders past it, up to
 // kFixedMax, solved as two triangles, one of this order, and a rectangle of this many rows
-// between them (a whole number of vectors for every type).
+// between them (a whole number of vectors for every type). Every order up to 32 on its own took
+// each of the kernel's units 1 to 4 minutes to compile, the d unit under AddressSanitizer more
+// than 28, for at most a fifth at 17 to 32 in cache (dgetrs 32) and nothing the benchmark's
+// batches show (src_cpu/PERFORMANCE.md, branch i26w).
 constexpr int kFixedOrders = 16;
 // The one-matrix kernel takes the other increments up to this order (BLAS past it): x gathered
 // into a contiguous copy, solved by the kernel of kFixedMax.
