@@ -1,11 +1,12 @@
-// batchlapack-kernel-sizes: the one-matrix kernels (src_cpu/small_{lu,cholesky,qr,trsv}.cpp,
-// included here as the library's build units include them, double precision's unit), each order
-// n up to ladder::kSmallMax as Fixed<n> ("fixed") and as Upto<kSmallMax>{n} ("run-time").
+// batchlapack-kernel-sizes: the one-matrix kernels (src_cpu/small_{lu,cholesky,qr}.cpp, included
+// here as the library's build units include them, double precision's unit), each order n up to
+// ladder::kSmallMax as Fixed<n> ("fixed") and as Upto<kSmallMax>{n} ("run-time"). The solves with
+// one vector have no such choice: their kernel (small_trsv_fixed.cpp) is compiled for each order
+// up to ladder::trsv::kFixedOrders.
 #define BL_UNIT_d 1
 #include "small_cholesky.cpp"
 #include "small_lu.cpp"
 #include "small_qr.cpp"
-#include "small_trsv.cpp"
 
 #include <complex>
 #include <memory>
@@ -67,30 +68,17 @@ template <class T> void family_cases(std::vector<Case> &out) {
         small::with_fixed<kTop>(n, [&](auto N) {
             const double d = n;
             static thread_local std::vector<int> ipiv(kTop);
-            static thread_local std::vector<T> x(2 * kTop), tau(kTop), tq(kTop), tp(kTop);
+            static thread_local std::vector<T> tau(kTop), tq(kTop), tp(kTop);
             static thread_local std::vector<bl::Real<T>> dd(kTop), ee(kTop);
             add<T>(out, "getrf", n, 0, 2 * d * d * d / 3, [N](bool f, T *a, int lda) {
                 int info;
                 if (f) small::getrf_kernel(N, N, a, lda, ipiv.data(), &info);
                 else small::getrf_kernel(Run{N}, Run{N}, a, lda, ipiv.data(), &info);
             });
-            add<T>(out, "getrs", n, 1, 2 * d * d, [N](bool f, T *a, int lda) {  // a: a diagonally dominant A as its own LU
-                for (int i = 0; i < N; ++i) ipiv[i] = i + 1;
-                if (f) small::getrs_kernel('N', N, 1, a, lda, ipiv.data(), x.data(), N);
-                else small::getrs_kernel('N', Run{N}, 1, a, lda, ipiv.data(), x.data(), N);
-            });
             add<T>(out, "potrf", n, 1, d * d * d / 3, [N](bool f, T *a, int lda) {
                 int info;
                 if (f) small::potrf_kernel('L', N, a, lda, &info);
                 else small::potrf_kernel('L', Run{N}, a, lda, &info);
-            });
-            add<T>(out, "potrs", n, 1, 2 * d * d, [N](bool f, T *a, int lda) {
-                if (f) small::potrs_kernel('L', N, 1, a, lda, x.data(), N);
-                else small::potrs_kernel('L', Run{N}, 1, a, lda, x.data(), N);
-            });
-            add<T>(out, "trsv", n, 1, d * d, [N](bool f, T *a, int lda) {  // incx = 2: the fixed kernels' case
-                if (f) small::trsv_kernel('L', 'N', 'N', N, a, lda, x.data(), 2, static_cast<const T *>(nullptr));
-                else small::trsv_kernel('L', 'N', 'N', Run{N}, a, lda, x.data(), 2, static_cast<const T *>(nullptr));
             });
             add<T>(out, "geqrf", n, 0, 4 * d * d * d / 3, [N](bool f, T *a, int lda) {
                 if (f) small::geqrf_kernel(N, N, a, lda, tau.data());

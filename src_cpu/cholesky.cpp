@@ -61,14 +61,16 @@ template <class T> int run(const Potrf<T> &op) {
 BL_INSTANTIATE_RUN(Potrf)
 
 // The solve with one matrix's factor; potrs has no failure of its own once the arguments are
-// legal, so info is LAPACK's 0. An empty system reaches neither the kernel nor LAPACK. `next`, if
-// not null, the factor solved next (same order and lda), which the solve by columns prefetches.
+// legal, so info is LAPACK's 0. An empty system reaches neither the library's solve nor LAPACK.
+// Column by column of B on the library's trsv up to ladder::cholesky::kSmallMax whatever nrhs,
+// and with up to ladder::kTrsvRhsMax right-hand sides at any order; LAPACK's potrs otherwise.
+// `next`, if not null, the factor solved next (same order and lda), which the solve by columns
+// prefetches.
 template <class T>
 void solve_cholesky(char uplo, int n, int nrhs, const T *A, int lda, T *B, int ldb, int *info, const T *next = nullptr) {
     *info = 0;
     if (n == 0 || nrhs == 0) return;
-    if (small::potrs(uplo, n, nrhs, A, lda, B, ldb)) return;
-    if (nrhs <= ladder::kTrsvRhsMax) potrs_by_columns(uplo, n, nrhs, A, lda, B, ldb, next);
+    if (n <= ladder::cholesky::kSmallMax || nrhs <= ladder::kTrsvRhsMax) potrs_by_columns(uplo, n, nrhs, A, lda, B, ldb, next);
     else lapack::potrs(uplo, n, nrhs, A, lda, B, ldb, info);
 }
 

@@ -46,8 +46,8 @@ constexpr int kGroupStackBytes = 76 << 10;
 // kernels' run-time order is sized for them up to here, for their largest order past it.
 template <class T> constexpr int kGroupStackMax = by_kind<T>(32, 22);
 
-// getrs and potrs past the one-matrix kernels (kSmallMax) solve up to kTrsvRhsMax right-hand sides
-// one by one with the library's trsv (src_cpu/solve.hpp), the next matrix's factor prefetched,
+// getrs and potrs past kSmallMax solve up to kTrsvRhsMax right-hand sides one by one with the
+// library's trsv (src_cpu/solve.hpp), the next matrix's factor prefetched,
 // LAPACK's getrs and potrs with more. With one right-hand side at 32 to 128, against the best of
 // the loops over OpenBLAS and oneMKL: getrs 1.3-1.6x in d, 0.9-1.1x in z (LAPACK's: 0.6-1.07x),
 // potrs 0.95-1.3x in d, 0.9-1.0x in z (LAPACK's: 0.6-0.75x); more right-hand sides not measured.
@@ -69,14 +69,12 @@ constexpr int kGroupFixedMax = 6;
 // updates).
 constexpr int kGroupRhsMax = 4;
 constexpr int kGroupSolveElems = 32;
-// The one-matrix getrf (any m, n up to it) and getrs (n up to it).
+// The one-matrix getrf (any m, n up to it); getrs up to it solves by columns on the library's trsv
+// whatever the number of right-hand sides (src_cpu/solve.hpp).
 constexpr int kSmallMax = ladder::kSmallMax;
 // Square orders compiled one by one in the one-matrix getrf: faster at every order for real
 // types, up to 11 for complex ones.
 template <class T> constexpr int kSmallFixedMax = by_kind<T>(16, 11);
-// Orders compiled one by one in the one-matrix getrs: faster up to 4 for real types, at every
-// order for complex ones.
-template <class T> constexpr int kSolveFixedMax = by_kind<T>(4, 16);
 }  // namespace lu
 
 // ---- Cholesky: potrf, potrs, posv ---------------------------------------------------------------
@@ -94,15 +92,13 @@ constexpr int kGroupFixedMax = 15;
 // 0.9x from n = 32 and at 16 with four, where the one-matrix solve's own kernels are faster.
 constexpr int kGroupRhsMax = 4;
 constexpr int kGroupSolveElems = 16;
-// The one-matrix potrf and potrs: past it LAPACK's dpotrf is as fast (and the tiled kernel takes
-// over at tiled::kMin).
+// The one-matrix potrf: past it LAPACK's dpotrf is as fast (and the tiled kernel takes over at
+// tiled::kMin); potrs up to it solves by columns on the library's trsv whatever the number of
+// right-hand sides (src_cpu/solve.hpp).
 constexpr int kSmallMax = ladder::kSmallMax;
 // Orders compiled one by one in the one-matrix potrf: faster up to 11 for real types, 12 for
 // complex ones.
 template <class T> constexpr int kSmallFixedMax = by_kind<T>(11, 12);
-// Orders compiled one by one in the one-matrix potrs: faster up to 3 for real types, 11 for
-// complex ones.
-template <class T> constexpr int kSolveFixedMax = by_kind<T>(3, 11);
 }  // namespace cholesky
 
 // ---- the tiled LU and Cholesky (tiled.hpp), for both families -----------------------------------
@@ -194,16 +190,24 @@ template <class T> constexpr int kSmallFixedMax = by_kind<T>(16, 5);
 
 // ---- triangular solve: trsv ----------------------------------------------------------------------
 namespace trsv {
-// With incx = 1 the kernel by blocks of columns takes the orders from this one: it beats the
-// one-matrix kernel there.
-constexpr int kBlockedFrom = 3;
-// The one-matrix kernel takes the other increments up to this order (BLAS past it), and incx = 1
-// below kBlockedFrom.
+// With incx = 1 the orders up to this one go to the kernel of compile-time orders
+// (small_trsv_fixed.cpp), the orders past it to the kernel by blocks of columns: a dtrsv of order
+// 4 / 16 / 32 takes 220 / 909 / 1743 instructions a matrix (callgrind, the whole call) against
+// 387 / 1430 / 3090 through the blocked kernel, and ran 1.1-1.25x its speed in the benchmark at
+// 4 to 32; getrs and potrs of these orders solve through it (src_cpu/PERFORMANCE.md, "seventh
+// session").
+constexpr int kFixedMax = 32;
+// The orders up to this one compiled each on its own in that kernel; the orders past it, up to
+// kFixedMax, solved as two triangles, one of this order, and a rectangle of this many rows
+// between them (a whole number of vectors for every type). Every order up to 32 on its own took
+// each of the kernel's units 1 to 4 minutes to compile, the d unit under AddressSanitizer more
+// than 28, for at most a fifth at 17 to 32 in cache (dgetrs 32) and nothing the benchmark's
+// batches show (src_cpu/PERFORMANCE.md, branch i26w).
+constexpr int kFixedOrders = 16;
+// The one-matrix kernel takes the other increments up to this order (BLAS past it): x gathered
+// into a contiguous copy, solved by the kernel of kFixedMax.
 constexpr int kSmallMax = ladder::kSmallMax;
-// Orders compiled one by one in the one-matrix kernel: none for real types, where the run-time
-// order is as fast or faster, every one for complex types.
-template <class T> constexpr int kSmallFixedMax = by_kind<T>(0, 16);
-// The one-matrix kernel prefetches the next matrix only from this order: below it the hardware
+// The kernel of kFixedMax prefetches the next matrix only from this order: below it the hardware
 // prefetcher keeps up by itself and the prefetches cost more than they save.
 constexpr int kPrefetchFrom = 9;
 // The blocked kernel prefetches the next matrix's triangle only up to this size: a larger one

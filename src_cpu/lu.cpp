@@ -79,15 +79,16 @@ template <class T> int run(const Getrf<T> &op) {
 BL_INSTANTIATE_RUN(Getrf)
 
 // The solve with one matrix's factors; getrs has no failure of its own once the arguments are
-// legal, so info is LAPACK's 0. An empty system reaches neither the kernel nor LAPACK. `next`, if
+// legal, so info is LAPACK's 0. An empty system reaches neither the library's solve nor LAPACK.
+// Column by column of B on the library's trsv up to ladder::lu::kSmallMax whatever nrhs, and with
+// up to ladder::kTrsvRhsMax right-hand sides at any order; LAPACK's getrs otherwise. `next`, if
 // not null, the factors solved next (same order and lda), which the solve by columns prefetches.
 template <class T>
 void solve_lu(char trans, int n, int nrhs, const T *A, int lda, const int *ipiv, T *B, int ldb, int *info,
               const T *next = nullptr) {
     *info = 0;
     if (n == 0 || nrhs == 0) return;
-    if (small::getrs(trans, n, nrhs, A, lda, ipiv, B, ldb)) return;
-    if (nrhs <= ladder::kTrsvRhsMax) getrs_by_columns(trans, n, nrhs, A, lda, ipiv, B, ldb, next);
+    if (n <= ladder::lu::kSmallMax || nrhs <= ladder::kTrsvRhsMax) getrs_by_columns(trans, n, nrhs, A, lda, ipiv, B, ldb, next);
     else lapack::getrs(trans, n, nrhs, A, lda, ipiv, B, ldb, info);
 }
 

@@ -57,7 +57,6 @@ template <class T, class Op> GroupSolve<T, Op> group_rhs(const Op &op, int max_r
 template <class T>
 bool getrf_group(int n, T *const *A, int lda, int *const *ipiv, int *info, int count, const T *const *next = nullptr,
                  int next_count = 0, GroupRhs<T> rhs = {});
-template <class T> bool getrs(char trans, int n, int nrhs, const T *A, int lda, const int *ipiv, T *B, int ldb);
 template <class T> bool potrf(char uplo, int n, T *A, int lda, int *info);
 // potrf on up to group_size matrices of one order and leading dimension at once (A[0..count)),
 // each with its own info; potrf_group_covers(n) says whether it takes order n.
@@ -66,14 +65,19 @@ template <class T> bool potrf_group_covers(int n);
 template <class T>
 bool potrf_group(char uplo, int n, T *const *A, int lda, int *info, int count, const T *const *next = nullptr,
                  int next_count = 0, GroupRhs<T> rhs = {});
-template <class T> bool potrs(char uplo, int n, int nrhs, const T *A, int lda, T *B, int ldb);
-// trsv is not limited to tiny orders: with incx = 1 it takes any order (a one-matrix kernel below
-// ladder::trsv::kBlockedFrom, a kernel by blocks of columns from there); other increments up to
-// trsv::kSmallMax.
+// trsv is not limited to tiny orders: with incx = 1 it takes any order (a kernel of compile-time
+// orders up to ladder::trsv::kFixedMax, a kernel by blocks of columns past it); other increments up
+// to trsv::kSmallMax. getrs and potrs solve through it (src_cpu/solve.hpp): they have no kernels of
+// their own.
 // `next`, if not null, is the matrix the caller solves next (same order and lda), whose triangle
 // the kernel prefetches.
 template <class T>
 bool trsv(char uplo, char trans, char diag, int n, const T *A, int lda, T *x, int incx, const T *next = nullptr);
+// getrs's and potrs's solves with one contiguous right-hand side x, for orders 1 to
+// ladder::trsv::kFixedMax (false, nothing done, past them): the row interchanges and both
+// triangular solves in one call of trsv's kernel of compile-time orders. `next` as trsv's.
+template <class T> bool getrs_vector(char trans, int n, const T *A, int lda, const int *ipiv, T *x, const T *next);
+template <class T> bool potrs_vector(char uplo, int n, const T *A, int lda, T *x, const T *next);
 template <class T> bool geqrf(int m, int n, T *A, int lda, T *tau);
 // geqrf on up to group_size m x n matrices of one shape and leading dimension at once (A[0..count),
 // each with its own tau); geqrf_group_covers(m, n) says whether it takes the shape (every

@@ -1,5 +1,5 @@
-// The one-matrix Cholesky kernels (small.hpp): dpotf2's factorization and dpotrs's solve, on a
-// local copy, for the orders of ladder::cholesky.
+// The one-matrix Cholesky kernel (small.hpp): dpotf2's factorization on a local copy, for the
+// orders of ladder::cholesky.
 #include "ladder.hpp"
 #include "precisions.hpp"
 #include "small.hpp"
@@ -62,32 +62,8 @@ template <class T> bool potrf(char uplo, int n, T *A, int lda, int *info) {
     return potrf_kernel(uplo, Upto<top>{n}, A, lda, info);
 }
 
-// dpotrs one right-hand side at a time: U^H U x = b or L L^H x = b.
-template <class T, class Nt> bool potrs_kernel(char uplo, Nt n, int nrhs, const T *A, int lda, T *B, int ldb) {
-    const bool lower = uplo == 'L';
-    for (int r = 0; r < nrhs; ++r) {
-        T x[capacity<Nt>];
-        T *b = B + int64_t(r) * ldb;
-        for (int i = 0; i < n; ++i) x[i] = b[i];
-        tri_solve(lower, lower ? 'N' : 'C', false, n, A, lda, x);
-        tri_solve(lower, lower ? 'C' : 'N', false, n, A, lda, x);
-        for (int i = 0; i < n; ++i) b[i] = x[i];
-    }
-    return true;
-}
-
-// Orders up to ladder::cholesky::kSolveFixedMax each compiled on their own, the others up to
-// ladder::cholesky::kSmallMax with the order at run time.
-template <class T> bool potrs(char uplo, int n, int nrhs, const T *A, int lda, T *B, int ldb) {
-    constexpr int top = ladder::cholesky::kSmallMax, fixed = ladder::cholesky::kSolveFixedMax<T>;
-    if (nrhs < 1 || n < 1 || n > top) return false;
-    if (n <= fixed) return with_fixed<fixed>(n, [&](auto N) { return potrs_kernel(uplo, N, nrhs, A, lda, B, ldb); });
-    return potrs_kernel(uplo, Upto<top>{n}, nrhs, A, lda, B, ldb);
-}
-
 #define BL_SMALL_CHOLESKY(p, T)                                                                   \
-    template bool potrf<T>(char, int, T *, int, int *);                                           \
-    template bool potrs<T>(char, int, int, const T *, int, T *, int);
+    template bool potrf<T>(char, int, T *, int, int *);
 BL_PRECISIONS(BL_SMALL_CHOLESKY)
 
 }  // namespace small

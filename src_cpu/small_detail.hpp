@@ -308,43 +308,6 @@ template <class T, class Mt, class Nt> void copy_out(Mt m, Nt n, const T *w, T *
         for (int i = 0; i < m; ++i) A[i + j * lda] = w[i + j * m];
 }
 
-// ---- triangular solve ------------------------------------------------------------------------------
-// x := op(A)^{-1} x for triangular A (BLAS trsv's operation; x contiguous). trans is 'N', 'T' or
-// 'C'. Multiplies by reciprocals of the diagonal, computed first: unlike the divisions BLAS does,
-// they are off the chain of dependent operations (a rounding difference of an ulp).
-template <class T, class Nt, class Ld>
-void tri_solve(bool lower, char trans, bool unit, Nt n, const T *a, Ld lda, T *x) {
-    const bool c = trans == 'C';
-    const auto op = [c](T v) { return c ? cj(v) : v; };
-    T inv[capacity<Nt>];
-    for (int j = 0; j < n; ++j) inv[j] = unit ? T(1) : T(1) / op(a[j + j * lda]);
-    if (trans == 'N') {
-        if (lower) {
-            for (int j = 0; j < n; ++j) {
-                const T xj = x[j] = mul(x[j], inv[j]);
-                for (int i = j + 1; i < n; ++i) x[i] -= mul(xj, a[i + j * lda]);
-            }
-        } else {
-            for (int j = n - 1; j >= 0; --j) {
-                const T xj = x[j] = mul(x[j], inv[j]);
-                for (int i = 0; i < j; ++i) x[i] -= mul(xj, a[i + j * lda]);
-            }
-        }
-    } else if (lower) {
-        for (int j = n - 1; j >= 0; --j) {
-            T s = x[j];
-            for (int i = j + 1; i < n; ++i) s -= mul(op(a[i + j * lda]), x[i]);
-            x[j] = mul(s, inv[j]);
-        }
-    } else {
-        for (int j = 0; j < n; ++j) {
-            T s = x[j];
-            for (int i = 0; i < j; ++i) s -= mul(op(a[i + j * lda]), x[i]);
-            x[j] = mul(s, inv[j]);
-        }
-    }
-}
-
 BL_ISA_END
 }  // namespace small
 }  // namespace cpu

@@ -1,5 +1,6 @@
 // small.hpp's entry points that choose among build units (small_dispatch.hpp): the group kernels
-// by instruction set, trsv by order and increment (ladder::trsv).
+// by instruction set, trsv by order and increment (ladder::trsv), getrs_vector and potrs_vector on
+// trsv's kernel of compile-time orders.
 #include "ladder.hpp"
 #include "precisions.hpp"
 #include "small.hpp"
@@ -64,17 +65,35 @@ unsigned gebrd_group(int m, int n, T *const *A, int lda, Real<T> *const *d, Real
     return BL_BY_ISA(gebrd_group<T>)(m, n, A, lda, d, e, tauq, taup, count, next, next_count);
 }
 
-// With incx = 1 the blocked kernel takes every order from ladder::trsv::kBlockedFrom; it prefetches
-// `next` up to kPrefetchBytes. Everything else up to kSmallMax goes to the one-matrix kernel.
+// With incx = 1 the kernel of compile-time orders takes the orders up to ladder::trsv::kFixedMax,
+// the blocked one the orders past it, which prefetches `next` up to kPrefetchBytes. Other
+// increments up to kSmallMax go to the one-matrix kernel.
 template <class T>
 bool trsv(char uplo, char trans, char diag, int n, const T *A, int lda, T *x, int incx, const T *next) {
     using namespace ladder::trsv;
-    const int64_t bytes = triangle_bytes<T>(n);
-    if (n >= kBlockedFrom && incx == 1) {
-        BL_BY_ISA(blocked_trsv<T>)(uplo == 'L', trans, diag == 'U', n, A, lda, x, bytes <= kPrefetchBytes ? next : nullptr);
+    if (incx == 1 && n >= 1 && n <= kFixedMax) {
+        BL_BY_ISA(fixed_trsv<T>)(uplo == 'L', trans, diag == 'U', n, A, lda, x, next);
+        return true;
+    }
+    if (incx == 1 && n > kFixedMax) {
+        const T *ahead = triangle_bytes<T>(n) <= kPrefetchBytes ? next : nullptr;
+        BL_BY_ISA(blocked_trsv<T>)(uplo == 'L', trans, diag == 'U', n, A, lda, x, ahead);
         return true;
     }
     return trsv_small(uplo, trans, diag, n, A, lda, x, incx, next);
+}
+
+template <class T>
+bool getrs_vector(char trans, int n, const T *A, int lda, const int *ipiv, T *x, const T *next) {
+    if (n < 1 || n > ladder::trsv::kFixedMax) return false;
+    BL_BY_ISA(fixed_getrs<T>)(trans, n, A, lda, ipiv, x, next);
+    return true;
+}
+
+template <class T> bool potrs_vector(char uplo, int n, const T *A, int lda, T *x, const T *next) {
+    if (n < 1 || n > ladder::trsv::kFixedMax) return false;
+    BL_BY_ISA(fixed_potrs<T>)(uplo == 'L', n, A, lda, x, next);
+    return true;
 }
 
 #define BL_SMALL_DISPATCH(p, T)                                                                   \
@@ -87,7 +106,9 @@ bool trsv(char uplo, char trans, char diag, int n, const T *A, int lda, T *x, in
     template bool gebrd_group_covers<T>(int, int);                                                \
     template unsigned gebrd_group<T>(int, int, T *const *, int, Real<T> *const *, Real<T> *const *, T *const *, \
                                      T *const *, int, const T *const *, int);                     \
-    template bool trsv<T>(char, char, char, int, const T *, int, T *, int, const T *);
+    template bool trsv<T>(char, char, char, int, const T *, int, T *, int, const T *);               \
+    template bool getrs_vector<T>(char, int, const T *, int, const int *, T *, const T *);          \
+    template bool potrs_vector<T>(char, int, const T *, int, T *, const T *);
 BL_PRECISIONS(BL_SMALL_DISPATCH)
 
 }  // namespace small

@@ -1,6 +1,7 @@
 // Where the tiny-matrix kernels (small.hpp) are chosen among their build units.
 //
-// The group kernels (small_*_group.cpp) and the blocked trsv (small_trsv_blocked.cpp) are
+// The group kernels (small_*_group.cpp) and the trsv kernels for a contiguous x
+// (small_trsv_fixed.cpp, small_trsv_blocked.cpp) are
 // compiled once per instruction set, each build unit with its own flags (cmake/units.cmake,
 // batchlapack_isa_units): `base` for the baseline the library is built for, `v3` for x86-64-v3
 // (AVX2, FMA: four doubles a vector and the multiply-adds fused) where the compiler has it. Their
@@ -34,7 +35,14 @@ namespace small {
                          T *const *tauq, T *const *taup, int count, const T *const *next, int next_count); \
     /* x := op(A)^{-1} x, x contiguous, by blocks of columns; with `next`, its triangle prefetched */ \
     template <class T>                                                                            \
-    void blocked_trsv(bool lower, char trans, bool unit, int n, const T *a, int64_t lda, T *x, const T *next);
+    void blocked_trsv(bool lower, char trans, bool unit, int n, const T *a, int64_t lda, T *x, const T *next); \
+    /* the same for 1 <= n <= ladder::trsv::kFixedMax, each order up to kFixedOrders compiled */ \
+    /* on its own, and getrs's and potrs's solves with one vector on that kernel */              \
+    template <class T>                                                                            \
+    void fixed_trsv(bool lower, char trans, bool unit, int n, const T *a, int64_t lda, T *x, const T *next); \
+    template <class T>                                                                            \
+    void fixed_getrs(char trans, int n, const T *a, int64_t lda, const int *ipiv, T *x, const T *next); \
+    template <class T> void fixed_potrs(bool lower, int n, const T *a, int64_t lda, T *x, const T *next);
 namespace base {
 BL_SMALL_ISA_ENTRIES
 }  // namespace base
@@ -46,8 +54,8 @@ BL_SMALL_ISA_ENTRIES
 // Whether the v3 units run: the instruction set in use (isa.hpp) has x86-64-v3.
 inline bool use_v3() { return isa() >= Isa::v3; }
 
-// The one-matrix trsv of small_trsv.cpp (any increment) for orders up to ladder::trsv::kSmallMax;
-// false, nothing done, past them.
+// The one-matrix trsv of small_trsv.cpp (an increment other than 1) for orders up to
+// ladder::trsv::kSmallMax; false, nothing done, past them.
 template <class T>
 bool trsv_small(char uplo, char trans, char diag, int n, const T *A, int lda, T *x, int incx, const T *next);
 

@@ -1,5 +1,5 @@
-// The one-matrix LU kernels (small.hpp): dgetf2's factorization and dgetrs's solve, on a local
-// copy, for the orders of ladder::lu.
+// The one-matrix LU kernel (small.hpp): dgetf2's factorization on a local copy, for the orders of
+// ladder::lu.
 #include "ladder.hpp"
 #include "precisions.hpp"
 #include "small.hpp"
@@ -58,40 +58,8 @@ template <class T> bool getrf(int m, int n, T *A, int lda, int *ipiv, int *info)
     return getrf_kernel(Upto<top>{m}, Upto<top>{n}, A, lda, ipiv, info);
 }
 
-// dgetrs one right-hand side at a time: P L U x = b, or (P L U)^T x = b, (P L U)^H x = b.
-template <class T, class Nt>
-bool getrs_kernel(char trans, Nt n, int nrhs, const T *A, int lda, const int *ipiv, T *B, int ldb) {
-    for (int r = 0; r < nrhs; ++r) {
-        T x[capacity<Nt>];
-        T *b = B + int64_t(r) * ldb;
-        for (int i = 0; i < n; ++i) x[i] = b[i];
-        if (trans == 'N') {
-            for (int i = 0; i < n; ++i) std::swap(x[i], x[ipiv[i] - 1]);
-            tri_solve(true, 'N', true, n, A, lda, x);
-            tri_solve(false, 'N', false, n, A, lda, x);
-        } else {
-            tri_solve(false, trans, false, n, A, lda, x);
-            tri_solve(true, trans, true, n, A, lda, x);
-            for (int i = n - 1; i >= 0; --i) std::swap(x[i], x[ipiv[i] - 1]);
-        }
-        for (int i = 0; i < n; ++i) b[i] = x[i];
-    }
-    return true;
-}
-
-// Orders up to ladder::lu::kSolveFixedMax each compiled on their own, the others up to
-// ladder::lu::kSmallMax with the order at run time.
-template <class T>
-bool getrs(char trans, int n, int nrhs, const T *A, int lda, const int *ipiv, T *B, int ldb) {
-    constexpr int top = ladder::lu::kSmallMax, fixed = ladder::lu::kSolveFixedMax<T>;
-    if (nrhs < 1 || n < 1 || n > top) return false;
-    if (n <= fixed) return with_fixed<fixed>(n, [&](auto N) { return getrs_kernel(trans, N, nrhs, A, lda, ipiv, B, ldb); });
-    return getrs_kernel(trans, Upto<top>{n}, nrhs, A, lda, ipiv, B, ldb);
-}
-
 #define BL_SMALL_LU(p, T)                                                                         \
-    template bool getrf<T>(int, int, T *, int, int *, int *);                                     \
-    template bool getrs<T>(char, int, int, const T *, int, const int *, T *, int);
+    template bool getrf<T>(int, int, T *, int, int *, int *);
 BL_PRECISIONS(BL_SMALL_LU)
 
 }  // namespace small

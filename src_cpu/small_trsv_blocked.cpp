@@ -11,7 +11,7 @@ BL_ISA_BEGIN
 // A solve that goes column by column (BLAS's reference form, and what OpenBLAS's dtrsv does inside
 // its diagonal blocks) loads and stores the unsolved part of x once per column; taking W columns
 // per pass over x divides that traffic by W, so that the solve runs at the speed A streams in from
-// memory. Reciprocals of the diagonal, as in tri_solve.
+// memory. Reciprocals of the diagonal, as in small_trsv_fixed.cpp.
 constexpr int kTrsvColumns = 4;
 
 // op(A) = A: solves the W x W diagonal block at columns [j0, j0 + W), then subtracts those columns

@@ -1,7 +1,8 @@
-// The solves with a factor that getrs and potrs run right-hand side by right-hand side past the
-// one-matrix kernels, up to ladder::kTrsvRhsMax of them: each a pair of triangular solves of the
-// library's trsv kernels (small::trsv), of the system BLAS where those decline, in place of
-// LAPACK's getrs and potrs, which run the system BLAS's own solves (through trsm in potrs).
+// The solves with a factor that getrs and potrs run right-hand side by right-hand side (any number
+// of them up to ladder's kSmallMax of each family, up to ladder::kTrsvRhsMax past it): each a pair
+// of triangular solves of the library's trsv kernels (small::trsv), of the system BLAS where those
+// decline, in place of LAPACK's getrs and potrs, which run the system BLAS's own solves (through
+// trsm in potrs).
 #pragma once
 
 #include <cstdint>
@@ -21,7 +22,8 @@ void trsv(char uplo, char trans, char diag, int n, const T *A, int lda, T *x, in
 }
 
 // getrs's operation, column by column of B: the row interchanges, then L's unit triangle and U,
-// or their transposes in the reverse order. Each triangular solve of the last column prefetches
+// or their transposes in the reverse order (up to ladder::trsv::kFixedMax in one call of the
+// library's kernel, small::getrs_vector). Each triangular solve of the last column prefetches
 // the same triangle of `next` (if not null), the factors solved with next: between them the two
 // solves read the whole factor once, from memory in a batch larger than the caches.
 template <class T>
@@ -30,6 +32,7 @@ void getrs_by_columns(char trans, int n, int nrhs, const T *A, int lda, const in
     for (int c = 0; c < nrhs; ++c) {
         T *x = B + int64_t(c) * ldb;
         const T *ahead = c == nrhs - 1 ? next : nullptr;
+        if (small::getrs_vector(trans, n, A, lda, ipiv, x, ahead)) continue;
         if (trans == 'N') {
             for (int i = 0; i < n; ++i) std::swap(x[i], x[ipiv[i] - 1]);
             trsv('L', 'N', 'U', n, A, lda, x, 1, ahead);
@@ -42,7 +45,8 @@ void getrs_by_columns(char trans, int n, int nrhs, const T *A, int lda, const in
     }
 }
 
-// potrs's operation, column by column of B: L then L^H, or U^H then U. The first solve of the
+// potrs's operation, column by column of B: L then L^H, or U^H then U (up to
+// ladder::trsv::kFixedMax in one call of the library's kernel, small::potrs_vector). The first solve of the
 // last column prefetches the triangle of `next` (if not null); the second reads the triangle
 // the first brought into the caches.
 template <class T>
@@ -50,6 +54,7 @@ void potrs_by_columns(char uplo, int n, int nrhs, const T *A, int lda, T *B, int
     const char first = uplo == 'L' ? 'N' : 'C', second = uplo == 'L' ? 'C' : 'N';
     for (int c = 0; c < nrhs; ++c) {
         T *x = B + int64_t(c) * ldb;
+        if (small::potrs_vector(uplo, n, A, lda, x, c == nrhs - 1 ? next : nullptr)) continue;
         trsv(uplo, first, 'N', n, A, lda, x, 1, c == nrhs - 1 ? next : nullptr);
         trsv(uplo, second, 'N', n, A, lda, x, 1);
     }

@@ -8,6 +8,7 @@
 #include "bidiag.hpp"
 #include "ladder.hpp"
 #include "small.hpp"
+#include "solve.hpp"
 #include "tiled.hpp"
 
 namespace {
@@ -194,9 +195,13 @@ TYPED_TEST(Small, GetrfGroup) {
     EXPECT_FALSE(small::getrf_group<T>(4, nullptr, 4, &no_ipiv, &unused, small::group_size + 1));
 }
 
+// getrs and potrs column by column on the library's trsv (src_cpu/solve.hpp), which the CPU backend
+// runs for every nrhs up to kMax and for one right-hand side past it: every order of trsv's kernel
+// of compile-time orders and the first of its blocked one.
+constexpr int kSolveMax = ladder::trsv::kFixedMax + 1;
 TYPED_TEST(Small, Getrs) {
     using T = TypeParam;
-    for (int n = 1; n <= kMax; ++n)
+    for (int n = 1; n <= kSolveMax; ++n)
         for (char trans : {'N', 'T', 'C'})
             for (int nrhs : {1, 3}) {
                 Mat<T> a(n, n), b(n, nrhs);
@@ -204,7 +209,7 @@ TYPED_TEST(Small, Getrs) {
                 int info;
                 bl::lapack::getrf(n, n, a.data(), a.ld, piv.data(), &info);
                 Mat<T> x = b;
-                ASSERT_TRUE(small::getrs(trans, n, nrhs, a.data(), a.ld, piv.data(), x.data(), x.ld));
+                bl::cpu::getrs_by_columns(trans, n, nrhs, a.data(), a.ld, piv.data(), x.data(), x.ld);
                 std::vector<T> ref = b.dense();
                 bl::lapack::getrs(trans, n, nrhs, a.data(), a.ld, piv.data(), ref.data(), n, &info);
                 EXPECT_TRUE(x.guards_intact());
@@ -312,14 +317,14 @@ TYPED_TEST(Small, PotrfGroup) {
 
 TYPED_TEST(Small, Potrs) {
     using T = TypeParam;
-    for (int n = 1; n <= kMax; ++n)
+    for (int n = 1; n <= kSolveMax; ++n)
         for (char uplo : {'U', 'L'})
             for (int nrhs : {1, 2}) {
                 Mat<T> a = spd<T>(n, uplo), b(n, nrhs);
                 int info;
                 bl::lapack::potrf(uplo, n, a.data(), a.ld, &info);
                 Mat<T> x = b;
-                ASSERT_TRUE(small::potrs(uplo, n, nrhs, a.data(), a.ld, x.data(), x.ld));
+                bl::cpu::potrs_by_columns(uplo, n, nrhs, a.data(), a.ld, x.data(), x.ld);
                 std::vector<T> ref = b.dense();
                 bl::lapack::potrs(uplo, n, nrhs, a.data(), a.ld, ref.data(), n, &info);
                 EXPECT_TRUE(x.guards_intact());
@@ -425,19 +430,22 @@ TYPED_TEST(Small, TiledPotrf) {
 }
 
 // ---- trsv -------------------------------------------------------------------------------------
-// Every order up to kTrsvOther (the one-matrix kernel for any increment, the blocked one from
-// ladder::trsv::kBlockedFrom with incx = 1), then blocked orders with a narrow last block (17, 31,
-// 33, 65) and a wide one. `next` is given (the matrix itself: it is only prefetched, so must not
-// change the result; only up to kPrefetchBytes of triangle, so 130 runs both ways by precision).
-// Past kTrsvOther the kernel declines increments other than 1. The transposed solves' dot
-// products take whole vectors of rows and the rest one by one: the orders leave solved parts of
-// every length up to 124 in steps of 4.
+// Every order up to one past ladder::trsv::kFixedMax (with incx = 1 the kernel compiled for each
+// order up to kFixedOrders, past it two of its triangles and a rectangle, the blocked kernel past
+// kFixedMax; the one-matrix kernel for the other increments up to kTrsvOther), then blocked
+// orders with a narrow last block (65) and a wide one. `next` is given
+// (the matrix itself: it is only prefetched, so must not change the result; only up to
+// kPrefetchBytes of triangle, so 130 runs both ways by precision). Past kTrsvOther the kernel
+// declines increments other than 1. The transposed solves' dot products take whole vectors of
+// rows and the rest one by one: the orders leave solved parts of every length up to 124 in steps
+// of 4. The other triangle, and the diagonal where it is unit, hold NaNs, which no kernel may
+// read into x (the kernel of compile-time orders loads whole vectors across the diagonal).
 constexpr int kTrsvOther = ladder::trsv::kSmallMax;
 TYPED_TEST(Small, Trsv) {
     using T = TypeParam;
     std::vector<int> orders;
-    for (int n = 1; n <= kTrsvOther; ++n) orders.push_back(n);
-    for (int n : {17, 31, 33, 65, 130}) orders.push_back(n);
+    for (int n = 1; n <= ladder::trsv::kFixedMax + 1; ++n) orders.push_back(n);
+    for (int n : {65, 130}) orders.push_back(n);
     for (int n : orders)
         for (char uplo : {'U', 'L'})
             for (char trans : {'N', 'T', 'C'})
@@ -445,9 +453,13 @@ TYPED_TEST(Small, Trsv) {
                     for (int incx : {1, 2, -1, -3}) {
                         // Well conditioned: a dominant diagonal, small off-diagonal entries.
                         Mat<T> a(n, n);
+                        const T nan(std::numeric_limits<Real<T>>::quiet_NaN());
                         for (int j = 0; j < n; ++j)
-                            for (int i = 0; i < n; ++i)
-                                a.at(i, j) = i == j ? a.at(i, j) + T(Real<T>(2)) : a.at(i, j) * Real<T>(1.0 / n);
+                            for (int i = 0; i < n; ++i) {
+                                const bool other = uplo == 'L' ? i < j : i > j;
+                                a.at(i, j) = other || (i == j && diag == 'U') ? nan
+                                             : i == j ? a.at(i, j) + T(Real<T>(2)) : a.at(i, j) * Real<T>(1.0 / n);
+                            }
                         const int len = 1 + (n - 1) * std::abs(incx);
                         Mat<T> x(len, 1);
                         Mat<T> ref = x;
