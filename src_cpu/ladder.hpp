@@ -192,10 +192,10 @@ template <class T> constexpr int kSmallFixedMax = by_kind<T>(16, 5);
 namespace trsv {
 // With incx = 1 the orders up to this one go to the kernel of compile-time orders
 // (small_trsv_fixed.cpp), the orders past it to the kernel by blocks of columns: a dtrsv of order
-// 4 / 16 / 32 takes 220 / 909 / 1743 instructions a matrix (callgrind, the whole call) against
-// 387 / 1430 / 3090 through the blocked kernel, and ran 1.1-1.25x its speed in the benchmark at
-// 4 to 32; getrs and potrs of these orders solve through it (src_cpu/PERFORMANCE.md, "seventh
-// session").
+// 4 / 16 / 32 takes 214 / 751 / 1902 instructions a matrix (callgrind, the whole call; 220 / 909 /
+// 1743 with every order compiled on its own) against 387 / 1430 / 3090 through the blocked
+// kernel, and ran 1.1-1.25x its speed in the benchmark at 4 to 32; getrs and potrs of these
+// orders solve through it (src_cpu/PERFORMANCE.md, "seventh session").
 constexpr int kFixedMax = 32;
 // The orders up to this one compiled each on its own in that kernel; the orders past it, up to
 // kFixedMax, solved as two triangles, one of this order, and a rectangle of this many rows
