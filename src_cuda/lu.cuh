@@ -7,8 +7,8 @@
 namespace bl {
 namespace cuda {
 
-// getrf of matrices up to 32 x 32 (getrf_registers, lu_registers.cu), a group of 8, 16 or 32
-// lanes per matrix chosen by the chunk's largest order `largest`.
+// getrf of matrices up to 32 x 32 (complex: 16 x 16; getrf_registers, lu_registers.cu), a group of
+// 8, 16 or 32 lanes per matrix chosen by the chunk's largest order `largest`.
 template <class T> struct GetrfRegisters {
     Sizes m, n;
     View<T> A;
@@ -19,7 +19,7 @@ template <class T> struct GetrfRegisters {
 template <int NB, class T>
 void launch_getrf_registers_variant(const GetrfRegisters<T> &g, unsigned blocks, cudaStream_t stream);
 
-// getrf of a whole matrix up to 64 x 64 (s, d, c; lu_rows_whole.cu: `rows` is the chunk's largest
+// getrf of a whole matrix up to 64 x 64 (s, d, c; complex ones of 17..32 too; lu_rows_whole.cu: `rows` is the chunk's largest
 // order), or of a panel of the blocked algorithm, rows j.. of its kPanel columns (lu_rows.cu:
 // `rows` is the largest panel height), a thread a row (getrf_rows, lu_rows.cuh).
 template <class T> struct GetrfRows {

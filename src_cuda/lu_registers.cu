@@ -103,11 +103,14 @@ __global__ void __launch_bounds__(128, (getrf_registers_blocks<NB, Pivot, T>)) g
     if (lane == 0) g.info[i] = info;
 }
 
+// (Complex matrices of 17..32 go to getrf_rows (lu.cu): no 32-lane complex kernel is compiled.)
 template <int NB, class T>
 void launch_getrf_registers_variant(const GetrfRegisters<T> &g, unsigned blocks, cudaStream_t stream) {
-    if (g.ipiv.empty()) getrf_registers<NB, false><<<blocks, 128, 0, stream>>>(g);
-    else getrf_registers<NB, true><<<blocks, 128, 0, stream>>>(g);
-    check_launch("getrf_registers");
+    if constexpr (!(kComplex<T> && NB == 32)) {
+        if (g.ipiv.empty()) getrf_registers<NB, false><<<blocks, 128, 0, stream>>>(g);
+        else getrf_registers<NB, true><<<blocks, 128, 0, stream>>>(g);
+        check_launch("getrf_registers");
+    }
 }
 
 #define BL_INSTANTIATE(p, T) \

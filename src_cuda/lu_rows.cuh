@@ -10,8 +10,8 @@ namespace bl {
 namespace cuda {
 
 // LU in registers with a thread a row, a block of 32 W threads per matrix: either a whole matrix of
-// up to NC x NC (NC = 40, 48, 56, 64; W = 2; s, d, c: the row must fit in registers) or a
-// panel of the blocked algorithm, rows j.. of its NC = 32 columns (rows <= 32 W). As in
+// up to NC x NC (NC = 40, 48, 56, 64; W = 2; s, d, c: the row must fit in registers; and in
+// complex arithmetic NC = 32, W = 1) or a panel of the blocked algorithm, rows j.. of its NC = 32 columns (rows <= 32 W). As in
 // getrf_registers, rows are not moved while they are factored (each thread tracks its row's
 // position in LAPACK's interchange sequence) and are stored once at the end. The pivot row is
 // published through shared memory instead of shuffles: at step s each warp reduces (|value|,
@@ -56,12 +56,17 @@ template <int NC, int W, class T> __global__ void __launch_bounds__(32 * W) getr
     int pos = r, info = 0;
     // The steps go by blocks of B (a group of columns), the row rotated left by B after each block,
     // so that a block's current columns are always row[0..B) and its code (unrolled over the B
-    // steps) the same for every block: above 32 columns the blocks are a loop, whose body is a
-    // fraction of the fully unrolled steps' code. Physical column p holds logical column p + s0 while
-    // p < NC - s0; the finished columns collect, in order, in the last s0 places, which no update
-    // touches (`live` groups only), and NC / B rotations in all bring every column back to its place.
+    // steps) the same for every block: above 32 columns, and in complex arithmetic at every width,
+    // the blocks are a loop, whose body is a fraction of the fully unrolled steps' code. (Complex
+    // steps are long: fully unrolled over 32 columns, the code missed the instruction cache most of
+    // the time. Rolled, on an H200: zgetrf 32 as whole matrices 0.94x cuBLAS, where the 32-lane
+    // register kernel gave 0.59x; zgetrf 64 / 128 with these panels 1.03 / 0.98 -> 1.20 / 1.06x,
+    // cgetrf 128 1.25 -> 1.35x.) Physical column p holds logical column p + s0 while p < NC - s0;
+    // the finished columns collect, in order, in the last s0 places, which no update touches
+    // (`live` groups only), and NC / B rotations in all bring every column back to its place.
     constexpr int B = kRowsBlock<NC>, G = NC / B;
-#pragma unroll(NC > 32 ? 1 : G)
+    constexpr bool rolled = NC > 32 || kComplex<T>;
+#pragma unroll(rolled ? 1 : G)
     for (int blk = 0; blk < G; ++blk) {
         const int s0 = B * blk;
         const int live = min(G - blk, (cols - s0 + B - 1) / B);  // groups holding columns s0.. of the matrix

@@ -1,5 +1,5 @@
 // CUDA backend: LU in registers with a thread a row (getrf_rows, lu_rows.cuh) on whole matrices
-// of orders 33..64 (s, d, c), a build unit of its own.
+// of orders 33..64 (s, d, c) and, in complex arithmetic, 17..32; a build unit of its own.
 #include "lu_rows.cuh"
 
 namespace bl {
@@ -7,6 +7,13 @@ namespace cuda {
 
 template <class T> void launch_getrf_rows_whole(const GetrfRows<T> &g, int rows, int64_t count, cudaStream_t stream) {
     if (count == 0) return;
+    if constexpr (kComplex<T>) {
+        if (rows <= 32) {  // complex 17..32: a warp a matrix, the steps rolled (lu.cu says why)
+            getrf_rows<32, 1, T><<<unsigned(count), 32, 0, stream>>>(g);
+            check_launch("getrf_rows");
+            return;
+        }
+    }
     if constexpr (sizeof(T) <= 8) {
         auto go = [&](auto nc) { getrf_rows<decltype(nc)::value, 2><<<unsigned(count), 64, 0, stream>>>(g); };
         using std::integral_constant;

@@ -2,9 +2,10 @@
 // least squares (gels), with LAPACK's conventions: R in the upper triangle, the reflectors
 // H(j) = I - tau_j v_j v_j^H below it with v_j(j) = 1 implicit, Q = H(0) H(1) ... H(k-1).
 //
-// By size (the seed dissertation's classes): up to 32 x 32 (real types: 64 x 32) a register kernel
-// (a row or two per lane; gels with one right-hand side in real types too; qr_registers.cu); up to
-// kQrFusedMax a whole-matrix kernel on a shared-memory copy (a warp per matrix up to 32 rows);
+// By size (the seed dissertation's classes): up to 32 x 32 (real types: 64 x 32, complex double
+// 32 x 16) a register kernel (a row or two per lane; gels with one right-hand side too;
+// qr_registers.cu); up to kQrFusedMax a whole-matrix kernel on a shared-memory copy (a warp per
+// matrix up to 32 rows);
 // beyond, the blocked algorithm: per panel of kPanel columns one kernel factors the panel in shared
 // memory (geqr2) and builds the block reflector's T there (larft), and one kernel applies I - V
 // op(T) V^H to the rest (larfb) as three small products through shared memory. V is read straight

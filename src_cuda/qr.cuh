@@ -9,8 +9,8 @@
 namespace bl {
 namespace cuda {
 
-// QR of matrices up to 32 x 32 (real types: 64 x 32) in registers, and gels with one right-hand
-// side in the real types (qr_registers.cu).
+// QR of matrices up to 32 x 32 (real types: 64 x 32; complex double: 32 x 16) in registers, and gels
+// with one right-hand side (qr_registers.cu).
 template <class T> struct QrRegisters {
     Sizes m, n, nrhs;
     View<T> A, tau, B;  // tau: geqrf; B: gels
@@ -18,11 +18,14 @@ template <class T> struct QrRegisters {
     bool solve, adjoint;
     int64_t count;
 };
-// Whether the register kernel takes a chunk: up to 32 rows, or (real types) 64 rows of at most 32
-// columns; gels in the real types with one right-hand side. (Every variant is a fully unrolled
-// kernel: more right-hand sides and the complex solves cost minutes of compile time each.)
+// Whether the register kernel takes a chunk: up to 32 rows, or (real types) 64 rows, of at most 32
+// columns (complex double: 16; at 32 its 32 x 32 variant took 255 registers and a 512-byte stack
+// frame, and the fused kernel in shared memory was faster: zgeqrf 24 / 32 0.38 / 0.77 -> 0.59 /
+// 0.98x cuBLAS on an H200); gels with one right-hand side. (Every variant is a fully unrolled
+// kernel: more right-hand sides cost minutes of compile time each.)
 template <class T> bool registers_take(int maxm, int maxn, bool solve, int maxr) {
-    return (!solve || (maxr <= 1 && !kComplex<T>)) && maxn <= 32 && (maxm <= 32 || (maxm <= 64 && !kComplex<T>));
+    const int max_columns = sizeof(T) == 16 ? 16 : 32;
+    return (!solve || maxr <= 1) && maxn <= max_columns && (maxm <= 32 || (maxm <= 64 && !kComplex<T>));
 }
 template <class T> void launch_qr_registers(const QrRegisters<T> &g, int maxm, int maxn, cudaStream_t stream);
 

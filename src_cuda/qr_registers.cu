@@ -1,4 +1,4 @@
-// CUDA backend: QR (and real gels with one right-hand side) of small matrices in registers
+// CUDA backend: QR (and gels with one right-hand side) of small matrices in registers
 // (qr_registers), a build unit of its own (qr.cuh).
 #include "precisions.hpp"
 #include "qr.cuh"
@@ -14,7 +14,7 @@ namespace {
 // run over the compile-time sizes (a matrix's own sizes only mask the updates): skipping the
 // columns beyond the warp's largest n at run time kept the compiler from interleaving the
 // columns' independent reductions, and was much slower.
-// gels (`solve`; real types, m >= n, one right-hand side: EX = 1): Q^H B comes with the
+// gels (`solve`; m >= n, one right-hand side: EX = 1): Q^H B comes with the
 // factorization ('N'), then LAPACK's cases for A = 0 and a singular R, and the triangular solve by
 // shuffles; for the adjoint R^H Y = B, B(n:m) = 0 and B := Q B from the reflectors still in the
 // registers.
@@ -179,13 +179,13 @@ template <class T> void launch_qr_registers(const QrRegisters<T> &g, int maxm, i
                 <<<unsigned((g.count * NB + 127) / 128), 128, 0, stream>>>(g);
         };
         if (!g.solve) run(IntC<0>());
-        else if constexpr (!kComplex<T>) run(IntC<1>());
+        else run(IntC<1>());
     };
     if (maxm > 32) {
         if constexpr (!kComplex<T>) go(IntC<32>(), IntC<2>(), IntC<32>());
     } else if (maxm > 16 || maxn > 16) {
-        if (maxn > 16) go(IntC<32>(), IntC<1>(), IntC<32>());
-        else go(IntC<32>(), IntC<1>(), IntC<16>());
+        if (maxn <= 16) go(IntC<32>(), IntC<1>(), IntC<16>());
+        else if constexpr (sizeof(T) < 16) go(IntC<32>(), IntC<1>(), IntC<32>());  // (registers_take)
     } else if (maxm > 8 || maxn > 8) {
         if (maxn > 8) go(IntC<16>(), IntC<1>(), IntC<16>());
         else go(IntC<16>(), IntC<1>(), IntC<8>());
