@@ -59,6 +59,12 @@ namespace lu {
 // the tiled LU is as fast, and faster at 64; for complex ones 1.6-2.4x the OpenMP loop up to 32,
 // not measured past it.
 template <class T> constexpr int kGroupMax = by_kind<T>(56, 32);
+// getrf_group's steps go in pairs (a rank-2 update: the trailing columns read and written once per
+// two steps) from this order, in real types, where the group's copy has outgrown L1. Against one
+// step at a time (medians of three alternating passes, AVX-512 VM, OPENBLAS_NUM_THREADS=1
+// batchlapack-bench): double 1.10 / 1.14 / 1.18x at 40 / 48 / 56, float 1.16 / 1.15 / 1.21x;
+// pairs at every order cost double 0.88x at 8 and 16 and complex double 0.88-1.03x at 4-56.
+constexpr int kGroupPairsFrom = 33;
 // getrf_group orders compiled one by one; past them one version takes the order at run time,
 // as fast from order 7 in float and double.
 constexpr int kGroupFixedMax = 6;

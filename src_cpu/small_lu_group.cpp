@@ -78,9 +78,30 @@ bool getrf_group_kernel(Nt N, T *const *A, int lda, int *const *ipiv, int *info,
             }
         }
     };
-    for (int j = 0; j < N; ++j) {
-        for (int l = 0; l < next_count; ++l) prefetch_column(next[l] + int64_t(j) * lda, N);
-        R *col = w + j * LD;
+    // sub_mul(x, a, t), then sub_mul(x, b, u), with x held in registers in between.
+    const auto sub_mul2 = [](R *x, const R *a, const R *t, const R *b, const R *u) {
+        for (int l = 0; l < G; ++l) {
+            if constexpr (Q == 1) {
+                R v = x[l];
+                v -= a[l] * t[l];
+                v -= b[l] * u[l];
+                x[l] = v;
+            } else {
+                R vr = x[l], vi = x[G + l];
+                const R ar = a[l], ai = a[G + l], br = b[l], bi = b[G + l];
+                vr -= ar * t[l] - ai * t[G + l];
+                vi -= ar * t[G + l] + ai * t[l];
+                vr -= br * u[l] - bi * u[G + l];
+                vi -= br * u[G + l] + bi * u[l];
+                x[l] = vr;
+                x[G + l] = vi;
+            }
+        }
+    };
+    // Step j's pivot (piv[j]) by the lanes' i?amax over rows j.. of column j, and its row
+    // interchange in the columns from j on, lane by lane.
+    const auto pivot = [&](int j) {
+        const R *col = w + j * LD;
         alignas(64) R p[G];
         LV pv[P];
         // |x| as i?amax compares it, on W lanes of an element: |re| + |im| for a complex one.
@@ -107,6 +128,10 @@ bool getrf_group_kernel(Nt N, T *const *A, int lda, int *const *ipiv, int *info,
                 for (int c = j; c < NC; ++c)
                     for (int k = 0; k < Q; ++k) std::swap(w[c * LD + j * S + k * G + l], w[c * LD + q * S + k * G + l]);
         }
+    };
+    // Step j's column of L: rows j + 1.. of column j divided by its pivot; info.
+    const auto scale = [&](int j) {
+        R *col = w + j * LD;
         alignas(64) R r[S];
         T d[G];
         bool tiny = false;
@@ -156,11 +181,64 @@ bool getrf_group_kernel(Nt N, T *const *A, int lda, int *const *ipiv, int *info,
                 }
         }
         for (int l = 0; l < G; ++l) inf[l] = (d[l] == T(0)) & (inf[l] == 0) ? j + 1 : inf[l];
-        for (int c = j + 1; c < NC; ++c) {
+    };
+    // Step j's rank-1 update of columns c0 .. c1 - 1, rows j + 1 ...
+    const auto update = [&](int j, int c0, int c1) {
+        const R *col = w + j * LD;
+        for (int c = c0; c < c1; ++c) {
             R *wc = w + c * LD;
             alignas(64) R t[S];
             for (int k = 0; k < S; ++k) t[k] = wc[j * S + k];
             for (int i = j + 1; i < N; ++i) sub_mul(wc + i * S, col + i * S, t);
+        }
+    };
+    // One step at a time (complex types, and real ones below ladder::lu::kGroupPairsFrom), or
+    // steps in pairs, so that each trailing column is read and written once per two steps: step j
+    // updates column j + 1 alone, step j + 1 pivots on it, and both then update the columns past
+    // it in one pass (a rank-2 update). Step j + 1's interchange reaches those columns before step
+    // j's update does, so that update takes step j's multipliers with the same two rows exchanged
+    // (lj); each element still gets step j's multiply-add, then step j + 1's, as one step at a
+    // time does.
+    if (Q == 2 || N < ladder::lu::kGroupPairsFrom) {
+        for (int j = 0; j < N; ++j) {
+            for (int l = 0; l < next_count; ++l) prefetch_column(next[l] + int64_t(j) * lda, N);
+            pivot(j);
+            scale(j);
+            update(j, j + 1, NC);
+        }
+    } else {
+        alignas(64) R lj[Cap * S];
+        for (int j = 0; j < N; j += 2) {
+            const int j1 = j + 1;
+            for (int l = 0; l < next_count; ++l) {
+                prefetch_column(next[l] + int64_t(j) * lda, N);
+                if (j1 < N) prefetch_column(next[l] + int64_t(j1) * lda, N);
+            }
+            pivot(j);
+            scale(j);
+            if (j1 == N) {  // an odd order's last step
+                update(j, j1, NC);
+                break;
+            }
+            update(j, j1, j1 + 1);
+            pivot(j1);
+            const R *col = w + j * LD, *col1 = w + j1 * LD;
+            for (int i = j1; i < N; ++i)
+                for (int k = 0; k < S; ++k) lj[i * S + k] = col[i * S + k];
+            for (int l = 0; l < G; ++l) {
+                const int q = piv[j1][l];
+                if (q != j1)
+                    for (int k = 0; k < Q; ++k) std::swap(lj[j1 * S + k * G + l], lj[q * S + k * G + l]);
+            }
+            scale(j1);
+            for (int c = j1 + 1; c < NC; ++c) {
+                R *wc = w + c * LD;
+                alignas(64) R t[S], t1[S];
+                for (int k = 0; k < S; ++k) t[k] = wc[j * S + k];
+                sub_mul(wc + j1 * S, lj + j1 * S, t);
+                for (int k = 0; k < S; ++k) t1[k] = wc[j1 * S + k];
+                for (int i = j1 + 1; i < N; ++i) sub_mul2(wc + i * S, lj + i * S, t, col1 + i * S, t1);
+            }
         }
     }
     // Column c of w holds its rows as they were after interchange c: row i of the result is its
