@@ -65,6 +65,12 @@ template <class T> constexpr int kGroupMax = by_kind<T>(56, 32);
 // batchlapack-bench): double 1.10 / 1.14 / 1.18x at 40 / 48 / 56, float 1.16 / 1.15 / 1.21x;
 // pairs at every order cost double 0.88x at 8 and 16 and complex double 0.88-1.03x at 4-56.
 constexpr int kGroupPairsFrom = 33;
+// getrf_group runs its AVX-512 unit (64-byte vectors) from this order where the processor has
+// AVX-512, its AVX2 unit below. Against the AVX2 unit on the AVX-512 VM (A/B of the library,
+// medians of three alternating passes): complex double 1.22 / 1.12 / 1.11 / 1.16x at 4 / 8 / 16
+// / 32, complex float 1.17 / 1.09 / 0.99x at 8 / 16 / 32; double 1.00 / 1.14 / 1.19 / 1.17x at 32
+// / 40 / 48 / 56, and (one run of two passes) 0.86 / 0.89 / 0.94x at 4 / 8 / 16.
+template <class T> constexpr int kGroupAvx512From = by_kind<T>(33, 1);
 // getrf_group orders compiled one by one; past them one version takes the order at run time,
 // as fast from order 7 in float and double.
 constexpr int kGroupFixedMax = 6;

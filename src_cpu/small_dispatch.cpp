@@ -29,6 +29,10 @@ bool getrf_group(int n, T *const *A, int lda, int *const *ipiv, int *info, int c
                  GroupRhs<T> rhs) {
     if (!getrf_group_covers<T>(n) || !group_counts(count, next_count)) return false;
     if (rhs.nrhs < 0 || rhs.nrhs > ladder::lu::kGroupRhsMax) return false;
+#ifdef BL_HAVE_ISA_V4
+    if (isa() >= Isa::v4 && n >= ladder::lu::kGroupAvx512From<T>)
+        return v4::getrf_group<T>(n, A, lda, ipiv, info, count, next, next_count, rhs);
+#endif
     return BL_BY_ISA(getrf_group<T>)(n, A, lda, ipiv, info, count, next, next_count, rhs);
 }
 

@@ -7,7 +7,8 @@
 // (AVX2, FMA: four doubles a vector and the multiply-adds fused) where the compiler has it. Their
 // entry points are declared here in namespaces of those names; small_dispatch.cpp picks one per
 // call by the instruction set in use (isa.hpp, use_v3), and holds small.hpp's entry points
-// for the groups and for trsv.
+// for the groups and for trsv. The LU group kernel also has a `v4` unit (AVX-512, 64-byte
+// vectors; CMakeLists.txt), for the orders of ladder::lu::kGroupAvx512From.
 #pragma once
 
 #include <cstdint>
@@ -50,6 +51,13 @@ namespace v3 {
 BL_SMALL_ISA_ENTRIES
 }  // namespace v3
 #undef BL_SMALL_ISA_ENTRIES
+#ifdef BL_HAVE_ISA_V4
+namespace v4 {  // the LU group kernel alone (CMakeLists.txt)
+template <class R>
+bool getrf_group(int n, R *const *A, int lda, int *const *ipiv, int *info, int count, const R *const *next,
+                 int next_count, GroupRhs<R> rhs);
+}  // namespace v4
+#endif
 
 // Whether the v3 units run: the instruction set in use (isa.hpp) has x86-64-v3.
 inline bool use_v3() { return isa() >= Isa::v3; }
