@@ -78,26 +78,6 @@ bool getrf_group_kernel(Nt N, T *const *A, int lda, int *const *ipiv, int *info,
             }
         }
     };
-    // sub_mul(x, a, t), then sub_mul(x, b, u), with x held in registers in between.
-    const auto sub_mul2 = [](R *x, const R *a, const R *t, const R *b, const R *u) {
-        for (int l = 0; l < G; ++l) {
-            if constexpr (Q == 1) {
-                R v = x[l];
-                v -= a[l] * t[l];
-                v -= b[l] * u[l];
-                x[l] = v;
-            } else {
-                R vr = x[l], vi = x[G + l];
-                const R ar = a[l], ai = a[G + l], br = b[l], bi = b[G + l];
-                vr -= ar * t[l] - ai * t[G + l];
-                vi -= ar * t[G + l] + ai * t[l];
-                vr -= br * u[l] - bi * u[G + l];
-                vi -= br * u[G + l] + bi * u[l];
-                x[l] = vr;
-                x[G + l] = vi;
-            }
-        }
-    };
     // Step j's pivot (piv[j]) by the lanes' i?amax over rows j.. of column j, and its row
     // interchange in the columns from j on, lane by lane.
     const auto pivot = [&](int j) {
@@ -206,7 +186,16 @@ bool getrf_group_kernel(Nt N, T *const *A, int lda, int *const *ipiv, int *info,
             scale(j);
             update(j, j + 1, NC);
         }
-    } else {
+    } else if constexpr (Q == 1) {
+        // x := x - a t - b u for the lanes, x held in registers between the two.
+        const auto sub_mul2 = [](R *x, const R *a, const R *t, const R *b, const R *u) {
+            for (int l = 0; l < G; ++l) {
+                R v = x[l];
+                v -= a[l] * t[l];
+                v -= b[l] * u[l];
+                x[l] = v;
+            }
+        };
         alignas(64) R lj[Cap * S];
         for (int j = 0; j < N; j += 2) {
             const int j1 = j + 1;
@@ -227,8 +216,7 @@ bool getrf_group_kernel(Nt N, T *const *A, int lda, int *const *ipiv, int *info,
                 for (int k = 0; k < S; ++k) lj[i * S + k] = col[i * S + k];
             for (int l = 0; l < G; ++l) {
                 const int q = piv[j1][l];
-                if (q != j1)
-                    for (int k = 0; k < Q; ++k) std::swap(lj[j1 * S + k * G + l], lj[q * S + k * G + l]);
+                if (q != j1) std::swap(lj[j1 * S + l], lj[q * S + l]);
             }
             scale(j1);
             for (int c = j1 + 1; c < NC; ++c) {
