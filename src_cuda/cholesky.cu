@@ -75,10 +75,8 @@ template <class T> size_t potrf_fused_bytes(bool upper) {
 }
 template <class T> __global__ void __launch_bounds__(64) potrf_fused(PotrfFused<T> g) {
     using R = RealOf<T>;
-    constexpr int K = 16 / sizeof(T);  // column entries per shared load
-    struct alignas(16) Pack {
-        T v[K];
-    };
+    constexpr int K = kPieceEntries<T>;  // column entries per shared load
+    using Pack = Piece<T>;
     extern __shared__ __align__(16) unsigned char smem[];
     T *cols = reinterpret_cast<T *>(smem);  // column b at cols + 64 b
     T *w = cols + 2 * 64;                   // 'U': L(r, c) at w[r + c * kFusedLd]

@@ -30,8 +30,8 @@ template <int NB, class T> __global__ void __launch_bounds__(128) potrf_register
 #pragma unroll
     for (int c = 0; c < NB; ++c) row[c] = lane < N && c <= lane ? conj_if(g.upper, at(c)) : T(0);
     int info = 0;
-    constexpr int E = 16 / sizeof(T);  // entries in a 16-byte piece
-    struct alignas(16) Piece { T v[E]; };
+    constexpr int E = kPieceEntries<T>;
+    using Piece = cuda::Piece<T>;
     __shared__ Piece column[2][128 / E];
 #pragma unroll
     for (int j = 0; j < NB; ++j) {

@@ -33,8 +33,8 @@ constexpr int getrf_registers_blocks = sizeof(T) != 8 ? 1 : NB == 32 ? 4 : NB ==
 template <int NB, bool Pivot, class T>
 __global__ void __launch_bounds__(128, (getrf_registers_blocks<NB, Pivot, T>)) getrf_registers(GetrfRegisters<T> g) {
     using R = RealOf<T>;
-    constexpr int E = 16 / sizeof(T);  // entries in a 16-byte piece
-    struct alignas(16) Piece { T v[E]; };
+    constexpr int E = kPieceEntries<T>;
+    using Piece = cuda::Piece<T>;
     __shared__ Piece rows_shared[2][128 / E];
     const int lane = threadIdx.x & (NB - 1), group = lane_id() & ~(NB - 1);
     const int64_t i = (int64_t(blockIdx.x) * blockDim.x + threadIdx.x) / NB;

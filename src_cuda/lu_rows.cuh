@@ -32,10 +32,8 @@ template <class T> __device__ __noinline__ T reciprocal(T x) { return T(1) / x; 
 template <int Columns> constexpr int kRowsBlock = Columns == 64 ? 4 : 8;
 template <int NC, int W, class T> __global__ void __launch_bounds__(32 * W) getrf_rows(GetrfRows<T> g) {
     using R = RealOf<T>;
-    constexpr int K = 16 / sizeof(T);  // row entries per shared store or load
-    struct alignas(16) Pack {
-        T v[K];
-    };
+    constexpr int K = kPieceEntries<T>;  // row entries per shared store or load
+    using Pack = Piece<T>;
     __shared__ Pack slot[2][W][NC / K];  // slot[b][w]: warp w's candidate at the steps of parity b
     __shared__ R value[2][W];
     __shared__ int place[2][W];

@@ -121,6 +121,14 @@ template <class R> __device__ __forceinline__ Complex<R> sub_mul_conj(Complex<R>
             acc.imag() - x.imag() * y.real() + x.real() * y.imag()};
 }
 
+// 16 bytes of consecutive entries of T, the unit in which the register kernels publish a row or
+// a column through shared memory and read it back as broadcasts (one 16-byte access instead of
+// two or four of 8 or 4 bytes).
+template <class T> constexpr int kPieceEntries = 16 / sizeof(T);
+template <class T> struct alignas(16) Piece {
+    T v[kPieceEntries<T>];
+};
+
 // ---- the warp --------------------------------------------------------------------------------
 // Every collective below is issued by all 32 lanes of the warp (the full mask).
 constexpr int kWarpSize = 32;
