@@ -30,7 +30,15 @@ template <class T> __device__ __noinline__ T reciprocal(T x) { return T(1) / x; 
 // registers instead of 192 (six matrices an SM instead of five: getrf 64 +16%, getrf_np +8%),
 // 8 elsewhere (4 measured 5-20% slower at 56 columns and in the 32-column panels).
 template <int Columns> constexpr int kRowsBlock = Columns == 64 ? 4 : 8;
-template <int NC, int W, class T> __global__ void __launch_bounds__(32 * W) getrf_rows(GetrfRows<T> g) {
+// Matrices an SM the registers must leave room for (the launch bounds' minimum): left to itself,
+// the compiler took more registers for the shift below than for the rotation before it (real 64
+// columns 168 -> 199, complex single 56 / 64 177 / 178 -> 237 / 254). Bound to 168 (six in real
+// arithmetic at 64, five in complex single at 56 and 64, a few bytes spilled there), on an H200:
+// cgetrf 56 / 64 1.85 / 1.62 -> 2.36 / 1.85-1.98x cuBLAS, cgetrf_np 64 1.15 -> 1.35x.
+template <int Columns, class T>
+constexpr int kRowsMinBlocks = Columns <= 48 ? 1 : kComplex<T> ? 5 : Columns == 64 ? 6 : 1;
+template <int NC, int W, class T>
+__global__ void __launch_bounds__(32 * W, kRowsMinBlocks<NC, T>) getrf_rows(GetrfRows<T> g) {
     using R = RealOf<T>;
     constexpr int K = kPieceEntries<T>;  // row entries per shared store or load
     using Pack = Piece<T>;
@@ -52,16 +60,19 @@ template <int NC, int W, class T> __global__ void __launch_bounds__(32 * W) getr
 #pragma unroll
     for (int c = 0; c < NC; ++c) row[c] = r < rows && c < cols ? a[r + int64_t(c) * lda] : T(0);
     int pos = r, info = 0;
-    // The steps go by blocks of B (a group of columns), the row rotated left by B after each block,
-    // so that a block's current columns are always row[0..B) and its code (unrolled over the B
+    // The steps go by blocks of B (a group of columns), the live groups shifted left by B after each
+    // block, so that a block's current columns are always row[0..B) and its code (unrolled over the B
     // steps) the same for every block: above 32 columns, and in complex arithmetic at every width,
     // the blocks are a loop, whose body is a fraction of the fully unrolled steps' code. (Complex
     // steps are long: fully unrolled over 32 columns, the code missed the instruction cache most of
     // the time. Rolled, on an H200: zgetrf 32 as whole matrices 0.94x cuBLAS, where the 32-lane
     // register kernel gave 0.59x; zgetrf 64 / 128 with these panels 1.03 / 0.98 -> 1.20 / 1.06x,
     // cgetrf 128 1.25 -> 1.35x.) Physical column p holds logical column p + s0 while p < NC - s0;
-    // the finished columns collect, in order, in the last s0 places, which no update touches
-    // (`live` groups only), and NC / B rotations in all bring every column back to its place.
+    // the finished groups collect in the last s0 places, the first finished in the last group,
+    // where no update touches them (`live` groups only). (Before, the whole row rotated by B
+    // after each block, finished groups too, and the moves were 23% of the instructions at 64
+    // columns; shifting the live groups alone, on an H200: dgetrf_np 56 / 64 1.43 / 1.06 ->
+    // 1.90 / 1.36x cuBLAS, dgetrf 56 / 64 1.67 / 1.49 -> 2.23 / 1.92x; complex 32 unchanged.)
     constexpr int B = kRowsBlock<NC>, G = NC / B;
     constexpr bool rolled = NC > 32 || kComplex<T>;
 #pragma unroll(rolled ? 1 : G)
@@ -133,17 +144,28 @@ template <int NC, int W, class T> __global__ void __launch_bounds__(32 * W) getr
                     }
             }
         }
-        T first[B];  // the rotation: registers renamed where the blocks are unrolled
+        // The shift (registers renamed where the blocks are unrolled): the live groups but the first
+        // move down a group, and the finished one goes to group G - 1 - blk, below the groups
+        // finished before it; groups past the live ones hold no column of the matrix and stay.
+        T first[B];
 #pragma unroll
         for (int c = 0; c < B; ++c) first[c] = row[c];
 #pragma unroll
-        for (int c = 0; c + B < NC; ++c) row[c] = row[c + B];
+        for (int q = 0; q < G; ++q) {
+            if (q + 1 < G && q + 1 < live)
 #pragma unroll
-        for (int c = 0; c < B; ++c) row[NC - B + c] = first[c];
+                for (int c = 0; c < B; ++c) row[q * B + c] = row[q * B + B + c];
+            // (a range, not q == G - 1 - blk alone: the compiler turned that test into a store at
+            // a computed index, and the row into local memory)
+            if (q + 1 >= live && q <= G - 1 - blk)
+#pragma unroll
+                for (int c = 0; c < B; ++c) row[q * B + c] = first[c];
+        }
     }
+    // logical column c, of group c / B, is in group G - 1 - c / B
 #pragma unroll
     for (int c = 0; c < NC; ++c)
-        if (r < rows && c < cols) a[pos + int64_t(c) * lda] = row[c];
+        if (r < rows && c < cols) a[pos + int64_t(c) * lda] = row[(G - 1 - c / B) * B + c % B];
     if (r == 0) {
         if (g.whole) g.info[i] = info;
         else if (info != 0 && g.info[i] == 0) g.info[i] = j0 + info;
