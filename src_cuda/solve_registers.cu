@@ -38,7 +38,7 @@ template <int NB, class T> __global__ void __launch_bounds__(128) solve_register
         const bool mine = lane < N && c < R;
         T x = mine ? b[lane + c * cs] : T(0);
         if (pivots && !g.pivots_after) x = interchange<NB>(x, pk, lane, true);
-        for (int t = 0; t < g.steps; ++t) x = solve_triangle<NB>(g.tri[t], lane, N, mine, a, lda, x);
+        for (int t = 0; t < g.steps; ++t) x = solve_triangle<NB, true>(g.tri[t], lane, N, mine, a, lda, x);
         if (pivots && g.pivots_after) x = interchange<NB>(x, pk, lane, false);
         if (mine) b[lane + c * cs] = x;
     }
