@@ -46,7 +46,7 @@ template <int NB, class T> __global__ void __launch_bounds__(128) trsv_registers
     T *x = live ? g.x.at(i) + (inc < 0 ? int64_t(N - 1) * -inc : 0) : nullptr;
     T v = mine ? x[int64_t(lane) * inc] : T(0);
     v = solve_triangle<NB, false>(g.t, lane, N, mine, live ? g.A.at(i) : static_cast<const T *>(nullptr),
-                           live ? g.A.ldi(i) : 0, v);
+                                  live ? g.A.ldi(i) : 0, v);
     if (mine) x[int64_t(lane) * inc] = v;
 }
 
