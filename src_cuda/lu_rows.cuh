@@ -146,7 +146,8 @@ __global__ void __launch_bounds__(32 * W, kRowsMinBlocks<NC, T>) getrf_rows(Getr
         }
         // The shift (registers renamed where the blocks are unrolled): the live groups but the first
         // move down a group, and the finished one goes to group G - 1 - blk, below the groups
-        // finished before it; groups past the live ones hold no column of the matrix and stay.
+        // finished before it; groups past the live ones hold no column of the matrix (the finished
+        // group is copied into those below G - 1 - blk too, which nothing reads).
         T first[B];
 #pragma unroll
         for (int c = 0; c < B; ++c) first[c] = row[c];
