@@ -51,9 +51,9 @@ template <class T>
 void gemm_strided(cublasHandle_t handle, char ta, char tb, int m, int n, int k, T alpha, StridedMatrices A,
                   StridedMatrices B, T beta, void *C, int ldc, long long stride_c, int64_t count) {
     if (m == 0 || n == 0 || count == 0) return;
-    check(cublasGemmStridedBatchedEx(handle, blas_op(ta), blas_op(tb), m, n, k, &alpha, A.a, Blas<T>::data, A.ld,
-                                     A.stride, B.a, Blas<T>::data, B.ld, B.stride, &beta, C, Blas<T>::data, ldc,
-                                     stride_c, int(count), Blas<T>::compute, CUBLAS_GEMM_DEFAULT),
+    check(cublas().GemmStridedBatchedEx(handle, blas_op(ta), blas_op(tb), m, n, k, &alpha, A.a, Blas<T>::data, A.ld,
+                                        A.stride, B.a, Blas<T>::data, B.ld, B.stride, &beta, C, Blas<T>::data, ldc,
+                                        stride_c, int(count), Blas<T>::compute, CUBLAS_GEMM_DEFAULT),
           "cublasGemmStridedBatchedEx");
 }
 

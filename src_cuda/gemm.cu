@@ -19,13 +19,13 @@ namespace {
     cublasStatus_t gemv_batched(cublasHandle_t h, cublasOperation_t t, int m, int n, const T *alpha,      \
                                 const T *A, int lda, long long sa, const T *x, int incx, long long sx,    \
                                 const T *beta, T *y, int incy, long long sy, int count) {                 \
-        return cublas##p##gemvStridedBatched(h, t, m, n, alpha, A, lda, sa, x, incx, sx, beta, y, incy,   \
-                                             sy, count);                                                  \
+        return cublas().p##gemvStridedBatched(h, t, m, n, alpha, A, lda, sa, x, incx, sx, beta, y, incy,  \
+                                              sy, count);                                                 \
     }                                                                                                     \
     cublasStatus_t gemv_batched(cublasHandle_t h, cublasOperation_t t, int m, int n, const T *alpha,      \
                                 const T *const *A, int lda, const T *const *x, int incx, const T *beta,   \
                                 T *const *y, int incy, int count) {                                       \
-        return cublas##p##gemvBatched(h, t, m, n, alpha, A, lda, x, incx, beta, y, incy, count);          \
+        return cublas().p##gemvBatched(h, t, m, n, alpha, A, lda, x, incx, beta, y, incy, count);         \
     }
 BL_CUBLAS_GEMV(S, float)
 BL_CUBLAS_GEMV(D, double)
@@ -128,18 +128,18 @@ template <class T> int run(const Gemm<T> &op) {
             const View<const D> A = c.view(op.A), B = c.view(op.B);
             const cudaDataType type = Blas<T>::data;
             if (!A.ptrs && !B.ptrs && !C.ptrs) {
-                check(cublasGemmStridedBatchedEx(c.blas(), blas_op(ta), blas_op(tb), op.m.value, op.n.value, op.k.value,
-                                                 &alpha, A.base, type, A.ld, A.stride, B.base, type, B.ld, B.stride, &beta,
-                                                 C.base, type, C.ld, C.stride, int(c.count), Blas<T>::compute,
-                                                 CUBLAS_GEMM_DEFAULT),
+                check(cublas().GemmStridedBatchedEx(c.blas(), blas_op(ta), blas_op(tb), op.m.value, op.n.value,
+                                                    op.k.value, &alpha, A.base, type, A.ld, A.stride, B.base, type,
+                                                    B.ld, B.stride, &beta, C.base, type, C.ld, C.stride, int(c.count),
+                                                    Blas<T>::compute, CUBLAS_GEMM_DEFAULT),
                       "cublasGemmStridedBatchedEx");
                 return;
             }
-            check(cublasGemmBatchedEx(c.blas(), blas_op(ta), blas_op(tb), op.m.value, op.n.value, op.k.value, &alpha,
-                                      reinterpret_cast<const void *const *>(c.pointers(A)), type, A.ld,
-                                      reinterpret_cast<const void *const *>(c.pointers(B)), type, B.ld, &beta,
-                                      reinterpret_cast<void *const *>(c.pointers(C)), type, C.ld, int(c.count),
-                                      Blas<T>::compute, CUBLAS_GEMM_DEFAULT),
+            check(cublas().GemmBatchedEx(c.blas(), blas_op(ta), blas_op(tb), op.m.value, op.n.value, op.k.value,
+                                         &alpha, reinterpret_cast<const void *const *>(c.pointers(A)), type, A.ld,
+                                         reinterpret_cast<const void *const *>(c.pointers(B)), type, B.ld, &beta,
+                                         reinterpret_cast<void *const *>(c.pointers(C)), type, C.ld, int(c.count),
+                                         Blas<T>::compute, CUBLAS_GEMM_DEFAULT),
                   "cublasGemmBatchedEx");
         });
 }

@@ -3,6 +3,8 @@
 
 #include "call.hpp"
 
+#include <dlfcn.h>
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -26,7 +28,57 @@ void check(cublasStatus_t e, const char *what) {
     if (e == CUBLAS_STATUS_SUCCESS) return;
     cudaGetLastError();
     const int code = e == CUBLAS_STATUS_ALLOC_FAILED ? BL_ERROR_OUT_OF_MEMORY : BL_ERROR_DEVICE;
-    throw Failure(code, std::string(what) + ": " + cublasGetStatusName(e) + " (" + cublasGetStatusString(e) + ")");
+    // A status comes from a cuBLAS routine, so cublas() has loaded it and does not throw here.
+    const CublasApi &api = cublas();
+    throw Failure(code, std::string(what) + ": " + api.GetStatusName(e) + " (" + api.GetStatusString(e) + ")");
+}
+
+namespace {
+// Each entry's parameter list is <cublas_api.h>'s: the static_cast of the routine's address to
+// the member's type compiles only when a declaration has exactly that type (and, in an unevaluated
+// operand, leaves no reference to cuBLAS's symbol in the object file).
+#define BL_CUBLAS_MATCHES_HEADER(ret, name, symbol, params) \
+    static_assert(sizeof(static_cast<decltype(CublasApi::name)>(&::symbol)) > 0, #symbol);
+BL_CUBLAS_ROUTINES(BL_CUBLAS_MATCHES_HEADER)
+#undef BL_CUBLAS_MATCHES_HEADER
+
+// cuBLAS loaded, or what is missing (dlerror()'s words for the library, or the symbols' names).
+struct CublasLoad {
+    CublasApi api;
+    std::string missing;
+};
+const CublasLoad &cublas_load() {
+    // RTLD_LOCAL: cuBLAS's symbols stay out of the global scope, where libraries loaded later
+    // could bind to them by accident. Never closed: the handles created from it live as long as
+    // the process's contexts.
+    static const CublasLoad load = [] {
+        CublasLoad r;
+        void *lib = dlopen(BL_CUBLAS_SONAME, RTLD_NOW | RTLD_LOCAL);
+        if (!lib) {
+            const char *e = dlerror();
+            r.missing = e ? e : "dlopen(" BL_CUBLAS_SONAME ")";
+            return r;
+        }
+#define BL_CUBLAS_FIND(ret, name, symbol, params)                                                 \
+    r.api.name = reinterpret_cast<decltype(r.api.name)>(dlsym(lib, #symbol));                     \
+    if (!r.api.name) r.missing += (r.missing.empty() ? "missing " : ", ") + std::string(#symbol);
+        BL_CUBLAS_ROUTINES(BL_CUBLAS_FIND)
+#undef BL_CUBLAS_FIND
+        return r;
+    }();
+    return load;
+}
+}  // namespace
+
+const CublasApi &cublas() {
+    const CublasLoad &l = cublas_load();
+    // BL_ERROR_NO_DEVICE ("no usable GPU / no build") rather than BL_ERROR_DEVICE ("a CUDA call
+    // failed"): no device operation failed; the installation lacks a part of the CUDA backend,
+    // as a build without CUDA lacks all of it, and calling again will not help. The message
+    // names what is missing.
+    if (!l.missing.empty())
+        throw Failure(BL_ERROR_NO_DEVICE, l.missing + ": cuBLAS (" BL_CUBLAS_SONAME ") could not be loaded");
+    return l.api;
 }
 
 void copy_to_device(void *to, const void *from, size_t bytes, cudaStream_t stream, const char *what) {
@@ -290,7 +342,7 @@ Context::~Context() {
     for (cudaEvent_t e : callers_work)
         if (e) cudaEventDestroy(e);
     for (Slot &s : slot) {
-        if (s.blas_) cublasDestroy(s.blas_);
+        if (s.blas_) cublas().Destroy(s.blas_);  // a handle means cuBLAS was loaded: cublas() does not throw
         if (s.stream) cudaStreamDestroy(s.stream);
     }
 }
@@ -298,9 +350,10 @@ Context::~Context() {
 cublasHandle_t Slot::blas() {
     if (blas_) return blas_;
     cublasHandle_t h = nullptr;
-    check(cublasCreate(&h), "cublasCreate");
-    if (cublasStatus_t e = cublasSetStream(h, stream); e != CUBLAS_STATUS_SUCCESS) {
-        cublasDestroy(h);
+    const CublasApi &api = cublas();
+    check(api.Create(&h), "cublasCreate");
+    if (cublasStatus_t e = api.SetStream(h, stream); e != CUBLAS_STATUS_SUCCESS) {
+        api.Destroy(h);
         check(e, "cublasSetStream");
     }
     blas_ = h;  // scalars (alpha, beta) are passed from the host: the default pointer mode

@@ -2,13 +2,14 @@
 // errors turned into the library's codes, the copies and waits the staging issues, a kernel's
 // opt-in to more shared memory, and the pool of per-call contexts (streams, device workspace,
 // pinned staging buffers) that calls reuse instead of allocating. The rest of the backend makes
-// no CUDA runtime call of its own but kernel launches (<<<...>>>, followed by check_launch) and,
-// in gemm.cu, cuBLAS's routines; with primitives.cuh on the device side, this is what a port to
-// another GPU interface (HIP) rewrites. (Type names -- cudaStream_t, cudaError_t -- are left to
-// such a port's mechanical renaming.)
+// no CUDA runtime call of its own but kernel launches (<<<...>>>, followed by check_launch) and
+// cuBLAS's routines (gemm.cu, cublas.cuh), through cublas(); with primitives.cuh on the device
+// side, this is what a port to another GPU interface (HIP) rewrites. (Type names -- cudaStream_t,
+// cudaError_t -- are left to such a port's mechanical renaming.) The library links the CUDA
+// runtime but not cuBLAS, which cublas() loads at the first product that needs it.
 #pragma once
 
-#include <cublas_v2.h>
+#include <cublas_v2.h>  // types and enums only: the routines are cublas()'s pointers
 #include <cuda_runtime.h>
 
 #include <cstddef>
@@ -39,6 +40,53 @@ void check(cudaError_t e, const char *what);
 void check(cublasStatus_t e, const char *what);
 // Checks the launch of the kernel just enqueued.
 inline void check_launch(const char *kernel) { check(cudaGetLastError(), kernel); }
+
+// cuBLAS's routines that the backend calls, as (return type, member, symbol, parameters): the
+// member is the routine's name without "cublas" and without the "_v2" of the symbol that
+// <cublas_v2.h>'s macros call (cublasCreate is cublasCreate_v2). The parameter lists are spelled
+// out because C++ sees two cublasGemm*Ex overloads (<cublas_api.h> adds inline ones taking a
+// cudaDataType compute type); runtime.cu checks each against <cublas_api.h> at compile time.
+// gemv has one routine per precision p of scalar type T.
+#define BL_CUBLAS_GEMV_ROUTINES(X, p, T)                                                                     \
+    X(cublasStatus_t, p##gemvStridedBatched, cublas##p##gemvStridedBatched,                                  \
+      (cublasHandle_t, cublasOperation_t, int, int, const T *, const T *, int, long long, const T *, int,    \
+       long long, const T *, T *, int, long long, int))                                                      \
+    X(cublasStatus_t, p##gemvBatched, cublas##p##gemvBatched,                                                \
+      (cublasHandle_t, cublasOperation_t, int, int, const T *, const T *const *, int, const T *const *, int, \
+       const T *, T *const *, int, int))
+#define BL_CUBLAS_ROUTINES(X)                                                                                  \
+    X(cublasStatus_t, Create, cublasCreate_v2, (cublasHandle_t *))                                             \
+    X(cublasStatus_t, Destroy, cublasDestroy_v2, (cublasHandle_t))                                             \
+    X(cublasStatus_t, SetStream, cublasSetStream_v2, (cublasHandle_t, cudaStream_t))                           \
+    X(cublasStatus_t, SetWorkspace, cublasSetWorkspace_v2, (cublasHandle_t, void *, size_t))                   \
+    X(const char *, GetStatusName, cublasGetStatusName, (cublasStatus_t))                                      \
+    X(const char *, GetStatusString, cublasGetStatusString, (cublasStatus_t))                                  \
+    X(cublasStatus_t, GemmStridedBatchedEx, cublasGemmStridedBatchedEx,                                        \
+      (cublasHandle_t, cublasOperation_t, cublasOperation_t, int, int, int, const void *, const void *,        \
+       cudaDataType, int, long long, const void *, cudaDataType, int, long long, const void *, void *,         \
+       cudaDataType, int, long long, int, cublasComputeType_t, cublasGemmAlgo_t))                              \
+    X(cublasStatus_t, GemmBatchedEx, cublasGemmBatchedEx,                                                      \
+      (cublasHandle_t, cublasOperation_t, cublasOperation_t, int, int, int, const void *, const void *const *, \
+       cudaDataType, int, const void *const *, cudaDataType, int, const void *, void *const *, cudaDataType,   \
+       int, int, cublasComputeType_t, cublasGemmAlgo_t))                                                       \
+    BL_CUBLAS_GEMV_ROUTINES(X, S, float)                                                                       \
+    BL_CUBLAS_GEMV_ROUTINES(X, D, double)                                                                      \
+    BL_CUBLAS_GEMV_ROUTINES(X, C, cuComplex)                                                                   \
+    BL_CUBLAS_GEMV_ROUTINES(X, Z, cuDoubleComplex)
+
+// cuBLAS's routines, found in the cuBLAS library (BL_CUBLAS_SONAME, set by CMake) that cublas()
+// loads on its first use. Not linking it spares every process that loads batchlapack -- CPU-only
+// users included -- cuBLAS's start-up (about 80 ms) and cuBLASLt's private memory (about 94 MB);
+// only GPU calls of gemm, gemv and the inverses' updates need it.
+struct CublasApi {
+#define BL_CUBLAS_MEMBER(ret, name, symbol, params) ret(*name) params = nullptr;
+    BL_CUBLAS_ROUTINES(BL_CUBLAS_MEMBER)
+#undef BL_CUBLAS_MEMBER
+};
+// cuBLAS's routines, loaded on the first call (once per process, thread safe). Throws a Failure
+// (BL_ERROR_NO_DEVICE, naming what is missing) at this and every later call when the library or
+// one of its routines cannot be found.
+const CublasApi &cublas();
 
 // Dynamic shared memory a block may have without opting in; past it a kernel must be allowed
 // more first (allow_shared), up to DeviceInfo::shared_per_block.

@@ -111,14 +111,14 @@ public:
     // The cuBLAS handle of the chunk's slot, on chunk.stream.
     cublasHandle_t blas() const {
         cublasHandle_t h = slot_->blas();
-        check(cublasSetStream(h, stream), "cublasSetStream");  // which also restores the default workspace
+        check(cublas().SetStream(h, stream), "cublasSetStream");  // which also restores the default workspace
         if (!pin_) {
             // A stream-ordered call (on the caller's stream) returns before its products run, and
             // the next call on another stream may lease the same handle: cuBLAS's default
             // workspace would then serve both streams at once. Its products get a workspace of
             // their own, stream-ordered like its other memory.
             if (!blas_workspace_) blas_workspace_ = std::make_unique<Workspace>(kBlasWorkspaceBytes, stream);
-            check(cublasSetWorkspace(h, blas_workspace_->at<void>(), kBlasWorkspaceBytes), "cublasSetWorkspace");
+            check(cublas().SetWorkspace(h, blas_workspace_->at<void>(), kBlasWorkspaceBytes), "cublasSetWorkspace");
         }
         return h;
     }
