@@ -70,12 +70,20 @@ template <class T> BL_TILED_INLINE T conjugate(T x) {
 // not.
 constexpr int kOuter = 4;
 
+// How many columns of A ahead the kernel prefetches with Ahead, where A's columns are a page
+// (kPage bytes) or more apart: the hardware's prefetchers stay within a page and do not follow
+// them. Only the inverses' long products ask for it: dgetri 512 1.14-1.21x, dtrtri and dpotri
+// 512 1.06x; 16 columns ahead gained less, and the factorizations nothing (src_cpu/
+// PERFORMANCE.md, "thirteenth session").
+constexpr int kAhead = 8;
+constexpr int64_t kPage = 4096;
 // The register kernel: C = A B (Set) or C -= A B for a tile of C of V vectors of rows (V =
 // kTileVecs: a whole tile; fewer: the last of a padded order) and kCols columns (column j at
 // c + j ldc), A of the same rows and k columns (column l at a + l lda) and B of k rows and kCols
 // columns, element (l, j) at b[l bk + j bj], so that B may be a transpose; with Conj, B's
-// elements conjugated (a conjugate transpose; nothing for real types).
-template <bool Set, bool Conj, int V, class T>
+// elements conjugated (a conjugate transpose; nothing for real types); with Ahead, A's column
+// l + kAhead prefetched at step l.
+template <bool Set, bool Conj, bool Ahead, int V, class T>
 BL_TILED_INLINE void kernel(int k, const T *a, int64_t lda, const T *b, int64_t bk, int64_t bj, T *c, int64_t ldc) {
     constexpr int W = kLanes<T>, C = kCols<T>;
     Vec<T> acc[V][C];
@@ -84,6 +92,8 @@ BL_TILED_INLINE void kernel(int k, const T *a, int64_t lda, const T *b, int64_t 
         for (int v = 0; v < V; ++v) acc[v][j] = Vec<T>{};
     for (int l = 0; l < k; ++l) {
         Vec<T> x[V];
+        if (Ahead && lda * int64_t(sizeof(T)) >= kPage && l + kAhead < k)
+            for (int v = 0; v < V; ++v) __builtin_prefetch(a + (l + kAhead) * lda + v * W);
         for (int v = 0; v < V; ++v) x[v] = load(a + l * lda + v * W);
         const T *row = b + l * bk;
 #pragma GCC unroll 8
@@ -106,7 +116,8 @@ BL_TILED_INLINE void kernel(int k, const T *a, int64_t lda, const T *b, int64_t 
 // is formed from them at the end (a conj(b) with the signs the other way), so that the loop over
 // k is FMAs alone, as the real kernel's, with no shuffle: each element's parts are exchanged once
 // per tile rather than once per step of k. Twice the accumulators per element: half the columns.
-template <bool Set, bool Conj, int V, class R>
+// (No prefetch: the inverses, which ask for it, are real.)
+template <bool Set, bool Conj, bool, int V, class R>
 BL_TILED_INLINE void kernel(int k, const std::complex<R> *a, int64_t lda, const std::complex<R> *b, int64_t bk, int64_t bj,
                             std::complex<R> *c, int64_t ldc) {
     typedef std::complex<R> T;
@@ -141,21 +152,21 @@ BL_TILED_INLINE void kernel(int k, const std::complex<R> *a, int64_t lda, const 
 }
 
 // The kernel over kCols columns and `vecs` vectors of rows, V at most.
-template <bool Set, bool Conj, int V, class T>
+template <bool Set, bool Conj, bool Ahead, int V, class T>
 BL_TILED_INLINE void rows_kernel(int vecs, int k, const T *a, int64_t lda, const T *b, int64_t bk, int64_t bj, T *c,
                                  int64_t ldc) {
     if constexpr (V > 1)
-        if (vecs < V) return rows_kernel<Set, Conj, V - 1>(vecs, k, a, lda, b, bk, bj, c, ldc);
-    kernel<Set, Conj, V>(k, a, lda, b, bk, bj, c, ldc);
+        if (vecs < V) return rows_kernel<Set, Conj, Ahead, V - 1>(vecs, k, a, lda, b, bk, bj, c, ldc);
+    kernel<Set, Conj, Ahead, V>(k, a, lda, b, bk, bj, c, ldc);
 }
 
 // The kernel over a tile of `rows` rows (a whole tile or, last in a column, a whole number of
 // vectors less) and `cols` columns (a multiple of kCols).
-template <bool Set, bool Conj = false, class T>
+template <bool Set, bool Conj = false, bool Ahead = false, class T>
 BL_TILED_INLINE void tile_product(int rows, int cols, int k, const T *a, int64_t lda, const T *b, int64_t bk, int64_t bj,
                                   T *c, int64_t ldc) {
     for (int j = 0; j < cols; j += kCols<T>)
-        rows_kernel<Set, Conj, kTileVecs>(rows / kLanes<T>, k, a, lda, b + j * bj, bk, bj, c + j * ldc, ldc);
+        rows_kernel<Set, Conj, Ahead, kTileVecs>(rows / kLanes<T>, k, a, lda, b + j * bj, bk, bj, c + j * ldc, ldc);
 }
 
 // The workspaces start on a cache line (64 bytes), whatever the vectors' width: `work` moved up to
@@ -754,7 +765,7 @@ template <bool Unit, class T> void upper_inverse(const InverseSpace<T> &s) {
         invert_upper<Unit>(cJ + J, ld, s.d);
         for (int i = 0; i < G * G; ++i) s.nd[i] = -s.d[i];
         for (int r = 0; r < J; r += G) {
-            tile_product<true>(G, G, J - r, w + r + r * ld, ld, cJ + r, 1, ld, s.tile, G);
+            tile_product<true, false, true>(G, G, J - r, w + r + r * ld, ld, cJ + r, 1, ld, s.tile, G);
             tile_product<true>(G, G, G, s.tile, G, s.nd, 1, G, cJ + r, ld);
         }
         copy_block(s.d, G, cJ + J, ld);
@@ -795,7 +806,8 @@ template <class T> void lu_inverse(int n, T *A, int lda, const int *ipiv, T *wor
         }
         invert_lower<true>(s.panel, N, s.d);
         for (int r = 0; r < N; r += G) {
-            if (J + G < N) tile_product<false>(G, G, N - J - G, w + r + (J + G) * ld, ld, s.panel + G, 1, N, cJ + r, ld);
+            if (J + G < N)
+                tile_product<false, false, true>(G, G, N - J - G, w + r + (J + G) * ld, ld, s.panel + G, 1, N, cJ + r, ld);
             copy_tile(cJ + r, ld, G, G, s.tile);
             tile_product<true>(G, G, G, s.tile, G, s.d, 1, G, cJ + r, ld);
         }
@@ -822,7 +834,7 @@ template <class T> void cholesky_inverse(char uplo, int n, T *A, int lda, T *wor
     for (int J = 0; J < N; J += G) {
         T *const cJ = w + J * ld;
         for (int r = 0; r <= J; r += G) {
-            tile_product<true>(G, G, N - J, cJ + r, ld, cJ + J, ld, 1, s.tile, G);
+            tile_product<true, false, true>(G, G, N - J, cJ + r, ld, cJ + J, ld, 1, s.tile, G);
             copy_block(s.tile, G, cJ + r, ld);
         }
     }
