@@ -64,11 +64,14 @@ info array to the host (batchlapack's calls are synchronous and return info on t
 the timing, batchlapack's result and the first peer's are compared once (same input): "rel.diff" is
 max |ours - vendor| / max |vendor| over the outputs (a warning when above 1e-6 in d/z, 1e-2 in s/c
 with identical pivots), "pivots differing" counts the ipiv entries that differ (LU pivots may
-legitimately differ on ties, and then the factors too). With device data the run first measures the
-roofs (a 1 GiB device-to-device copy: bytes read + written per second; cuBLAS's GEMM of the
-precision at n = 8192) and prints them; each size then gets "bound" (mem when the routine's flops
-per byte, its arrays read once and written once -- of a triangular A (trsv, trsm, potrf, potrs,
-posv, trtri, potri) the triangle --, are below the ridge, gemm above) and "% roof"
+legitimately differ on ties, and then the factors too; so may QR's: where the real part of a
+column's leading entry is within rounding of zero, either sign of R's diagonal entry is correct,
+and the row of R and the reflector change with it: in s/c a batch of 10^5 matrices has a few
+such columns). With device data the run first measures the roofs (a 1 GiB device-to-device copy:
+bytes read + written per second; cuBLAS's GEMM of the precision at n = 8192) and prints them; each
+size then gets "bound" (mem when the routine's flops per byte, its arrays read once and written once
+-- of a triangular A (trsv, trsm, potrf, potrs, posv, trtri, potri) the triangle --, are below the
+ridge, gemm above) and "% roof"
 (batchlapack's bytes per second over the copy bandwidth, or its flop/s over the GEMM rate).
 
 Each implementation runs once to warm up, then --runs times, the implementations taking turns run
