@@ -409,7 +409,8 @@ template <class T> void launch_gebrd(Chunk &c, const Gebrd<T> &op) {
     const size_t tile = (size_t(maxM) * maxN * sizeof(D) + 15) / 16 * 16;
     const size_t vectors = 2 * size_t(maxM) * sizeof(D);  // the panel's v and u
     if (maxN <= kBrdFusedMax && fits_shared(tile)) {
-        launch(Gebd2Body<D>{g, true, false}, c.count, maxM <= 32, block_threads(maxM), tile, c.stream);
+        launch(Gebd2Body<D>{g, true, false}, c.count, warp_teams_fit(maxM, tile), block_threads(maxM), tile,
+               c.stream);
         return;
     }
     if (!fits_shared(vectors + sizeof(D) * (4 * 32 + kPanelThreads + 1))) {  // gebd2 in place: slow, any size

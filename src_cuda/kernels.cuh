@@ -17,6 +17,8 @@ namespace cuda {
 
 // Shared memory for the block teams' reductions (argmax, sum): 32 values of the widest scalar.
 constexpr int kScratchBytes = 32 * 16 + 32 * 4;
+// Warp teams to a block (launch_teams), each with its own tile.
+constexpr int kWarpTeamsPerBlock = 4;
 
 template <class Team, class Body> __global__ void each_matrix(Body body, int64_t count, size_t tile_bytes) {
     extern __shared__ __align__(16) unsigned char tiles[];
@@ -36,7 +38,7 @@ template <class Team, class Body>
 void launch_teams(const Body &body, int64_t count, int threads, size_t tile_bytes, cudaStream_t stream) {
     if (count == 0) return;
     constexpr bool warp = std::is_same<Team, WarpTeam>::value;
-    const int per_block = warp ? 4 : 1;
+    const int per_block = warp ? kWarpTeamsPerBlock : 1;
     if (warp) threads = 32 * per_block;
     const size_t shared = tile_bytes * per_block;
     const unsigned blocks = unsigned((count + per_block - 1) / per_block);
@@ -63,6 +65,11 @@ inline int block_threads(int rows, bool in_global = false) {
 }
 // Whether `bytes` of tile (plus the static scratch) fit one block's shared memory.
 inline bool fits_shared(size_t bytes) { return bytes + kScratchBytes <= device_info().shared_per_block; }
+// Whether matrices of up to `rows` rows with `tile_bytes` of tile each can run as warp teams: at
+// most 32 rows, and a block's warps' tiles fit its shared memory.
+inline bool warp_teams_fit(int rows, size_t tile_bytes) {
+    return rows <= 32 && fits_shared(kWarpTeamsPerBlock * tile_bytes);
+}
 
 // Copies an m x n matrix between storage with leading dimension lda and ldb (the team's threads
 // over the elements, so that a column's elements are read together). Each thread issues several

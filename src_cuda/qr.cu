@@ -574,7 +574,7 @@ template <class T> void run_geqrf(Chunk &c, const Geqrf<T> &op) {
         // zgeqrf 0.35 / 0.60 / 1.00 -> 0.74 / 1.11 / 1.66x), 64 threads to 48 (z 1.28 / 1.50 ->
         // 1.63 / 1.85x at 40 / 48, c 1.15 / 1.36 -> 1.42 / 1.64x, d 1.23 / 1.70 -> 1.57 / 2.13x),
         // 128 past it (64 threads at 64: z 1.89 -> 1.28x, d 2.26 -> 1.85x).
-        const bool warp = maxm <= 32 && fits_shared(4 * tile);
+        const bool warp = warp_teams_fit(maxm, tile);
         launch(QrFused<D>{FusedMode::Factor, false, ms, ns, ns, a, tau, a, nullptr, true}, c.count, warp,
                maxm <= 48 ? 64 : 128, tile, c.stream);
         return;
@@ -591,7 +591,7 @@ template <class T> void run_orgqr(Chunk &c, const Orgqr<T> &op) {
     c.no_failures();
     const size_t tile = (size_t(maxm) * maxn * sizeof(D) + 15) / 16 * 16;
     if (maxm <= kQrFusedMax && fits_shared(tile)) {
-        const bool warp = maxm <= 32;
+        const bool warp = warp_teams_fit(maxm, tile);
         launch(QrFused<D>{FusedMode::Form, false, ms, ns, ks, a, tau, a, nullptr, true}, c.count, warp,
                std::max(128, block_threads(maxm)), tile, c.stream);
         return;
@@ -635,8 +635,9 @@ void gels_tall(Chunk &c, bool adjoint, Sizes ms, Sizes ns, Sizes rs, int maxm, i
         return;
     }
     const size_t tile = (size_t(maxm) * (maxn + maxr + 1) * sizeof(D) + 15) / 16 * 16;
-    if (maxm <= kQrFusedMax && fits_shared(tile * (maxm <= 32 ? 4 : 1))) {
-        launch(QrFused<D>{FusedMode::Solve, adjoint, ms, ns, rs, a, a, b, c.info, true}, c.count, maxm <= 32,
+    if (maxm <= kQrFusedMax && fits_shared(tile)) {
+        launch(QrFused<D>{FusedMode::Solve, adjoint, ms, ns, rs, a, a, b, c.info, true}, c.count,
+               warp_teams_fit(maxm, tile),
                std::max(128, block_threads(maxm)), tile, c.stream);
         return;
     }
