@@ -25,9 +25,18 @@ template <class T> struct QrRegisters {
 // kernel: more right-hand sides cost minutes of compile time each.)
 template <class T> bool registers_take(int maxm, int maxn, bool solve, int maxr) {
     const int max_columns = sizeof(T) == 16 ? 16 : 32;
+    // Single complex geqrf between its compiled orders (16, 24, 32 columns): the fused kernel, a warp
+    // a matrix, was faster on an H200 at 17-19 and 25-31 (cgeqrf 17 / 28 / 31 0.59 / 1.10 / 1.37 ->
+    // 0.73 / 1.25 / 1.48x cuBLAS; at 20 and 24 the register kernel, 0.83 / 1.32 against 0.81 /
+    // 0.98); d kept the register kernel everywhere (src_cuda/PERFORMANCE.md).
+    if (kComplex<T> && sizeof(T) == 8 && !solve && maxm <= 32 && maxn > 16 && maxn != 32 &&
+        (maxn < 20 || maxn > 24))
+        return false;
     return (!solve || maxr <= 1) && maxn <= max_columns && (maxm <= 32 || (maxm <= 64 && !kComplex<T>));
 }
 template <class T> void launch_qr_registers(const QrRegisters<T> &g, int maxm, int maxn, cudaStream_t stream);
+// Its variants of 33 to 64 rows (maxm > 32; real types), a build unit of their own.
+template <class T> void launch_qr_registers_tall(const QrRegisters<T> &g, int maxn, cudaStream_t stream);
 
 }  // namespace cuda
 }  // namespace bl
