@@ -416,6 +416,24 @@ TYPED_TEST(QR, GelsUniformSizes) {
             }
 }
 
+// Shapes at the edges of the GPU's register QR kernel, compiled for 8, 16, 24 and 32 columns and
+// up to 32 or (real types, two rows a lane) 64 rows, a chunk padded to the next (single complex
+// geqrf at 17-19 and 25-31 columns goes to the fused kernel instead): each edge once, for geqrf
+// and for gels with one right-hand side, whose deficient member takes LAPACK's singular case.
+TYPED_TEST(QR, ShapesAtTheRegisterKernelsEdges) {
+    using T = TypeParam;
+    const std::pair<int, int> shapes[] = {{20, 17}, {24, 24}, {25, 25}, {32, 19}, {33, 17},
+                                          {40, 20}, {64, 24}, {48, 28}, {64, 32}, {65, 24}};
+    size_t j = 0;
+    for (auto [m, n] : shapes) {
+        const Layout l = uniform_layout(j++);
+        SCOPED_TRACE(std::string(name(l)) + " m=" + std::to_string(m) + " n=" + std::to_string(n));
+        check_geqrf<T>(l, std::vector<int>(3, m), std::vector<int>(3, n), n % 3);
+        check_gels<T>(l, 'N', std::vector<int>(3, m), std::vector<int>(3, n), std::vector<int>(3, 1), 1,
+                      int(j % 3));
+    }
+}
+
 // Underdetermined systems (LAPACK's LQ path) whose batch ends just before an unmapped page:
 // nothing past it is read (OpenBLAS's complex gemv kernel reads past its matrix; the CPU backend
 // works around it, src_cpu/parallel.hpp).
