@@ -15,7 +15,11 @@ template <class T> void launch_getrf_rows_whole(const GetrfRows<T> &g, int rows,
         }
     }
     if constexpr (sizeof(T) <= 8) {
-        auto go = [&](auto nc) { getrf_rows<decltype(nc)::value, 2><<<unsigned(count), 64, 0, stream>>>(g); };
+        auto go = [&](auto nc) {
+            constexpr int NC = decltype(nc)::value;
+            if (g.ipiv.empty()) getrf_rows<NC, 2, T, true><<<unsigned(count), 64, 0, stream>>>(g);
+            else getrf_rows<NC, 2, T><<<unsigned(count), 64, 0, stream>>>(g);
+        };
         using std::integral_constant;
         // rows = the largest order; fewer columns take fewer registers and steps
         if (rows <= 40) go(integral_constant<int, 40>());
