@@ -318,8 +318,10 @@ template <class T> void check_getrf_np(Layout l, const std::vector<int> &m, cons
 TYPED_TEST(Inverse, GetrfNp) {
     // Tall and wide shapes, and matrices past the unblocked factorization's 65536 elements (the
     // blocked one's 64-column panels; 700 x 100: two panels, the second of 36 columns).
-    const int shapes[][2] = {{5, 3}, {3, 5}, {33, 17}, {17, 33}, {100, 65}, {150, 150}, {40, 150}, {300, 70},
-                             {0, 4}, {4, 0}, {1, 7},   {7, 1},   {129, 129}, {300, 300}, {700, 100}, {90, 800}};
+    const int shapes[][2] = {{5, 3},     {3, 5},     {33, 17},   {17, 33},   {100, 65}, {150, 150},
+                             {40, 150},  {300, 70},  {0, 4},     {4, 0},     {1, 7},    {7, 1},
+                             {129, 129}, {300, 300}, {700, 100}, {90, 800},  {64, 41},  {41, 64},
+                             {57, 63},   {63, 57}};
     for (Layout l : {Layout::Strided, Layout::Pointers}) {
         for (int n : test_sizes()) check_getrf_np<TypeParam>(l, std::vector<int>(3, n), std::vector<int>(3, n));
         for (int n : {bl::cpu::ladder::lu_np::kTiledFrom - 1, bl::cpu::ladder::lu_np::kTiledFrom})  // kernels' switch
@@ -329,6 +331,12 @@ TYPED_TEST(Inverse, GetrfNp) {
     std::vector<int> m = mixed_sizes(30, 150), n = mixed_sizes(30, 150);
     for (int i = 0; i < 30; i += 3) n[i] = m[i];
     n[1] = m[1] = 97;
+    check_getrf_np<TypeParam>(Layout::Variable, m, n);
+    // Orders 33..64 only, square and not: one launch of the GPU's whole-matrix kernel, whose
+    // matrices are smaller than its columns and rows (it stores each finished block as it goes).
+    std::uniform_int_distribution<int> order(33, 64);
+    for (int i = 0; i < 30; ++i) m[i] = order(rng()), n[i] = i % 3 == 0 ? m[i] : order(rng());
+    n[1] = m[1] = 50;
     check_getrf_np<TypeParam>(Layout::Variable, m, n);
 }
 
