@@ -18,11 +18,17 @@
 #   issue23    issue 23's roofline cells: getrf, potrf, geqrf in d at n = 8, 16, 32, 512 and trsv at
 #              256, 512 with the roofs measured in the run; getrf and potrf in z and c to n = 64
 #   issue22    issue 22's tables: getrf + getri_oop, getrf_np, trtri, potri at n = 8 .. 512
+#   profile    Nsight Compute on one launch of a kernel of ours: PROFILE="ROUTINE:PRECISION:N:KERNEL ..."
+#              (KERNEL a regular expression of the kernel's name; default getrf:d:64:getrf_rows),
+#              each under `ncu --set full` with the clocks left alone, through batchlapack-bench's
+#              first run of that size; the report and its details, raw-metric and per-SASS-instruction
+#              pages as CSV go to the log folder (prof_ROUTINE_PRECISION_N*), the headline metrics
+#              to stdout. The device tool returns a few files a call: one or two specs at a time.
 #   issue21    issue 21's tables: getrf on a stream with info on the device (timed by events,
 #              cuBLAS on the same stream); 100 getrf + getrs pairs (gesv's parts) enqueued back to
 #              back, against their kernels' own time; the host's time inside an enqueued call,
 #              a run's first call alone and 20 calls in sequence
-# (default: all of them but sanitize_suite, longer than one call). Double precision, the issues'
+# (default: all of them but sanitize_suite, longer than one call, and profile). Double precision, the issues'
 # default batches.
 # Logs go to $OUT (the device tool's folder; build/gpu_run without it), with the tables' CSV files
 # when $OUT is set; the summary and the tables go to stdout.
@@ -139,6 +145,26 @@ part_issue23() {
 part_issue22() {
   for routine in getri_oop getrf_np trtri potri; do
     table ${routine} --routine $routine --sizes 8,16,32,64,128,256,512 --runs 3
+  done
+}
+part_profile() {
+  local spec routine precision n kernel tag rep
+  for spec in ${PROFILE:-getrf:d:64:getrf_rows}; do
+    IFS=: read -r routine precision n kernel <<< "$spec"
+    [ -n "$kernel" ] || { echo "profile: '$spec' is not ROUTINE:PRECISION:N:KERNEL"; return 1; }
+    tag=prof_${routine}_${precision}_$n; rep="$LOG/$tag"
+    # --clock-control none: the clocks the tables run at (ncu otherwise locks them at base).
+    ncu --clock-control none -k "regex:$kernel" --launch-count 1 --set full -f -o "$rep" \
+      $bench --backend cuda --routine "$routine" --precision "$precision" --sizes "$n" --runs 1 \
+      > "$rep.log" 2>&1 || { tail -20 "$rep.log"; return 1; }
+    [ -f "$rep.ncu-rep" ] || { echo "profile: no launch of a kernel matching '$kernel' in $routine"; tail -5 "$rep.log"; return 1; }
+    ncu -i "$rep.ncu-rep" --page details --csv > "${rep}_details.csv"
+    ncu -i "$rep.ncu-rep" --page raw --csv > "${rep}_raw.csv"
+    ncu -i "$rep.ncu-rep" --page source --csv --print-source sass > "${rep}_sass.csv"
+    echo "$spec: $(grep -m1 -o '"[^"]*'"$kernel"'[^"]*"' "${rep}_details.csv")"
+    # metric name, unit and value are the details page's last three columns
+    grep -E '"(Duration|SM Frequency|Registers Per Thread|Theoretical Occupancy|Achieved Occupancy|Issued Ipc Active|No Eligible|Warp Cycles Per Issued Instruction|Executed Instructions)"' \
+      "${rep}_details.csv" | awk -F'","' '{ v = $NF; sub(/"$/, "", v); printf "  %s %s %s\n", $(NF - 2), v, $(NF - 1) }'
   done
 }
 part_issue21() {
