@@ -72,9 +72,10 @@ constexpr int kOuter = 4;
 
 // How many columns of A ahead the kernel prefetches with Ahead, where A's columns are a page
 // (kPage bytes) or more apart: the hardware's prefetchers stay within a page and do not follow
-// them. Only the inverses' long products ask for it: dgetri 512 1.14-1.21x, dtrtri and dpotri
-// 512 1.06x; 16 columns ahead gained less, and the factorizations nothing (src_cpu/
-// PERFORMANCE.md, "thirteenth session").
+// them. The inverses' long products ask for it (dgetri 512 1.14-1.21x, dtrtri and dpotri 512
+// 1.06x; 16 columns ahead gained less), and the complex factorizations' block-column updates,
+// whose columns are twice as long (zgetrf 512 about 1.1x, zpotrf 512 1.03-1.06x); the real
+// factorizations gained nothing (src_cpu/PERFORMANCE.md, thirteenth and seventeenth sessions).
 constexpr int kAhead = 8;
 constexpr int64_t kPage = 4096;
 // The register kernel: C = A B (Set) or C -= A B for a tile of C of V vectors of rows (V =
@@ -116,8 +117,8 @@ BL_TILED_INLINE void kernel(int k, const T *a, int64_t lda, const T *b, int64_t 
 // is formed from them at the end (a conj(b) with the signs the other way), so that the loop over
 // k is FMAs alone, as the real kernel's, with no shuffle: each element's parts are exchanged once
 // per tile rather than once per step of k. Twice the accumulators per element: half the columns.
-// (No prefetch: the inverses, which ask for it, are real.)
-template <bool Set, bool Conj, bool, int V, class R>
+// With Ahead, A's column l + kAhead prefetched at step l, as in the real kernel.
+template <bool Set, bool Conj, bool Ahead, int V, class R>
 BL_TILED_INLINE void kernel(int k, const std::complex<R> *a, int64_t lda, const std::complex<R> *b, int64_t bk, int64_t bj,
                             std::complex<R> *c, int64_t ldc) {
     typedef std::complex<R> T;
@@ -130,6 +131,8 @@ BL_TILED_INLINE void kernel(int k, const std::complex<R> *a, int64_t lda, const 
         for (int v = 0; v < V; ++v) re[v][j] = im[v][j] = Vec<R>{};
     for (int l = 0; l < k; ++l) {
         Vec<R> x[V];
+        if (Ahead && lda * int64_t(sizeof(T)) >= kPage && l + kAhead < k)
+            for (int v = 0; v < V; ++v) __builtin_prefetch(ar + 2 * ((l + kAhead) * lda) + v * W);
         for (int v = 0; v < V; ++v) x[v] = load(ar + 2 * (l * lda) + v * W);
         const R *row = br + 2 * (l * bk);
 #pragma GCC unroll 8
@@ -345,7 +348,7 @@ template <bool Pivot, class T> void lu(int n, T *A, int lda, int *ipiv, int *inf
             tile_product<true>(G, bo, G, s.inv + int64_t(i) * G, G, s.tile, 1, G, cJ + i, ld);
         }
         if (J)
-            for (int r = J; r < N; r += G) tile_product<false>(std::min(G, N - r), bo, J, w + r, ld, cJ, 1, ld, cJ + r, ld);
+            for (int r = J; r < N; r += G) tile_product<false, false, is_complex<T>>(std::min(G, N - r), bo, J, w + r, ld, cJ, 1, ld, cJ + r, ld);
         for (int j = J; j < J + bo; j += G) {
             const int b = std::min(G, N - j);  // the block's width: a tile, or less last
             T *const cj = w + j * ld;          // the block column
@@ -433,8 +436,8 @@ template <class T> void cholesky(char uplo, int n, T *A, int lda, int *info, T *
         T *const cJ = w + J * ld;
         if (J)
             for (int r = J; r < N; r += G)
-                tile_product<false, true>(std::min(G, N - r), std::min(bo, r - J + G), J, w + r, ld, w + J, ld, 1, cJ + r,
-                                          ld);
+                tile_product<false, true, is_complex<T>>(std::min(G, N - r), std::min(bo, r - J + G), J, w + r, ld, w + J,
+                                                         ld, 1, cJ + r, ld);
         for (int j = J; j < J + bo && *info == 0; j += G) {
             const int b = std::min(G, N - j);  // the block's width: a tile, or less last
             T *const cj = w + j * ld;
