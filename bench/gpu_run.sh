@@ -162,9 +162,9 @@ part_profile() {
     ncu -i "$rep.ncu-rep" --page raw --csv > "${rep}_raw.csv"
     ncu -i "$rep.ncu-rep" --page source --csv --print-source sass > "${rep}_sass.csv"
     echo "$spec: $(grep -m1 -o '"[^"]*'"$kernel"'[^"]*"' "${rep}_details.csv")"
-    # metric name, unit and value are the details page's last three columns
+    # metric name, unit and value are the details page's last three columns (the line ends in a comma)
     grep -E '"(Duration|SM Frequency|Registers Per Thread|Theoretical Occupancy|Achieved Occupancy|Issued Ipc Active|No Eligible|Warp Cycles Per Issued Instruction|Executed Instructions)"' \
-      "${rep}_details.csv" | awk -F'","' '{ v = $NF; sub(/"$/, "", v); printf "  %s %s %s\n", $(NF - 2), v, $(NF - 1) }'
+      "${rep}_details.csv" | sed 's/,$//' | awk -F'","' '{ v = $NF; sub(/"$/, "", v); printf "  %s %s %s\n", $(NF - 2), v, $(NF - 1) }'
   done
 }
 part_issue21() {
