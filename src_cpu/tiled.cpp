@@ -348,7 +348,8 @@ template <bool Pivot, class T> void lu(int n, T *A, int lda, int *ipiv, int *inf
             tile_product<true>(G, bo, G, s.inv + int64_t(i) * G, G, s.tile, 1, G, cJ + i, ld);
         }
         if (J)
-            for (int r = J; r < N; r += G) tile_product<false, false, is_complex<T>>(std::min(G, N - r), bo, J, w + r, ld, cJ, 1, ld, cJ + r, ld);
+            for (int r = J; r < N; r += G)
+                tile_product<false, false, is_complex<T>>(std::min(G, N - r), bo, J, w + r, ld, cJ, 1, ld, cJ + r, ld);
         for (int j = J; j < J + bo; j += G) {
             const int b = std::min(G, N - j);  // the block's width: a tile, or less last
             T *const cj = w + j * ld;          // the block column
