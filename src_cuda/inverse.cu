@@ -369,6 +369,77 @@ template <class T> struct GetriShared {
 template <class T> size_t getri_shared_bytes(int n) { return size_t(n) * n * sizeof(T) + size_t(n) * (sizeof(T) + sizeof(int)); }
 constexpr int kGetriSharedMax = 96;
 
+// trtri and potri of one matrix of moderate order in the block's shared memory, for orders past
+// the register kernel's where zero-padding to a multiple of 32 would multiply the work (order 40
+// padded to 64 takes four times the operations; cpotri 40 ran at 0.74x the vendor). The triangle
+// is loaded as an upper one U (trtri 'L': L^T; potri 'L': L^H, so that inv(A) = inv(U) inv(U)^H
+// either way) and inverted in place as LAPACK's trti2 does, a column at a time with a thread a
+// row: inv(U)(0:j, j) = -inv(U)(0:j, 0:j) U(0:j, j) / U(j, j). Column j of U is copied aside
+// during step j - 1 (two alternating copies), so that step j may overwrite it with one barrier.
+// trtri then writes the inverse into its triangle, potri each element of inv(U) inv(U)^H (its
+// diagonal real, as LAPACK's). A member with an exactly zero diagonal element (not `unit`) is
+// left unchanged, info = its position.
+template <class T> struct TriShared {
+    Sizes n;
+    View<T> A;
+    int *info;
+    bool lower, unit, potri;
+    template <class Team> __device__ void operator()(const Team &t, int64_t i, void *tile, void *) const {
+        const int N = n[i], lda = A.ldi(i), r = t.rank();
+        T *a = A.at(i);
+        T *s = static_cast<T *>(tile), *w = s + N * N;  // U, ld N; the two copies of a column
+        int *zero = reinterpret_cast<int *>(w + 2 * N);
+        if (r == 0) *zero = N;
+        for (int e = r; e < N * N; e += t.size()) {
+            const int c = e / N, row = e - c * N;  // A's element (row, c), U's (c, row) when lower
+            if (lower ? row < c : row > c) continue;
+            T v = row == c && unit ? T(1) : a[row + int64_t(c) * lda];
+            if (lower) s[c + row * N] = potri ? conj_(v) : v;
+            else s[e] = v;
+        }
+        t.sync();  // (nothing reads U's other triangle)
+        if (r < N && is_zero(s[r + r * N])) atomicMin(zero, r);
+        if (r < 2 && N > 1) w[N + r] = s[r + N];  // U(0:1, 1)
+        t.sync();
+        const int failed = *zero;
+        if (failed < N) {
+            if (r == 0 && info) info[i] = failed + 1;
+            return;
+        }
+        if (r == 0 && info) info[i] = 0;
+        if (r == 0) s[0] = T(1) / s[0];
+        for (int j = 1; j < N; ++j) {
+            const T *u = w + (j & 1) * N;  // U(0:j, j), written before the last barrier
+            T acc = T(0);
+            if (r < j)
+                for (int k = r; k < j; ++k) acc += s[r + k * N] * u[k];
+            const T inv = T(1) / u[j];
+            if (r < j) s[r + j * N] = -(acc * inv);
+            else if (r == j) s[j + j * N] = inv;
+            if (j + 1 < N && r <= j + 1) w[((j + 1) & 1) * N + r] = s[r + (j + 1) * N];
+            t.sync();
+        }
+        for (int e = r; e < N * N; e += t.size()) {
+            const int c = e / N, row = e - c * N;  // A's element (row, c)
+            if (lower ? row < c : row > c) continue;
+            if (!potri) {
+                if (row == c && unit) continue;
+                a[row + int64_t(c) * lda] = lower ? s[c + row * N] : s[e];
+                continue;
+            }
+            const int p = lower ? c : row, q = lower ? row : c;  // inv(A)(p, q), p <= q
+            T sum = T(0);
+            for (int k = q; k < N; ++k) sum += s[p + k * N] * conj_(s[q + k * N]);
+            a[row + int64_t(c) * lda] = p == q ? T(real_(sum)) : lower ? conj_(sum) : sum;
+        }
+    }
+};
+// TriShared's tile for order n, and its largest order: at 40 and 48 it was 1.2-3x the padded path
+// in every precision, at 56-96 the padded path's GEMMs were as fast or faster (to 1.7x at c 64),
+// its column steps latency-bound (H200; src_cuda/PERFORMANCE.md).
+template <class T> size_t tri_shared_bytes(int n) { return (size_t(n) * n + 2 * size_t(n)) * sizeof(T) + sizeof(int); }
+constexpr int kTriSharedMax = 48;
+
 constexpr int kBlock = 32;  // the diagonal blocks the register kernel inverts
 constexpr int kExtractThreads = 256;
 inline int padded_order(int maxn) { return (maxn + kBlock - 1) / kBlock * kBlock; }
@@ -444,6 +515,11 @@ template <class T> void invert_triangular(Chunk &c, int maxn, Sizes n, const Vie
         launch_tri_inverse_registers(TriInverseRegisters<D>{n, A, c.info, lower, unit, false, 1, c.count}, maxn, c.stream);
         return;
     }
+    if (maxn <= kTriSharedMax) {  // a thread a row
+        launch_blocks(TriShared<D>{n, A, c.info, lower, unit, false}, c.count, std::max(64, padded_order(maxn)),
+                      tri_shared_bytes<D>(maxn), c.stream);
+        return;
+    }
     if (unit) c.clear_info();  // LAPACK's trtri looks at no diagonal element then
     else launch_blocks(DiagonalInfo<D>{n, readonly(A), c.info}, c.count, 256, 0, c.stream);
     const int M = padded_order(maxn);
@@ -462,6 +538,11 @@ template <class T> void invert_spd(Chunk &c, int maxn, Sizes n, const View<Dev<T
     const bool lower = uplo == 'L';
     if (maxn <= kBlock) {
         launch_tri_inverse_registers(TriInverseRegisters<D>{n, A, c.info, lower, false, true, 1, c.count}, maxn, c.stream);
+        return;
+    }
+    if (maxn <= kTriSharedMax) {
+        launch_blocks(TriShared<D>{n, A, c.info, lower, false, true}, c.count, std::max(64, padded_order(maxn)),
+                      tri_shared_bytes<D>(maxn), c.stream);
         return;
     }
     launch_blocks(DiagonalInfo<D>{n, readonly(A), c.info}, c.count, 256, 0, c.stream);

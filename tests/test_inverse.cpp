@@ -161,42 +161,45 @@ template <class T> bool rest_kept(const std::vector<T> &a, const std::vector<T> 
     return true;
 }
 
+// trtri of the matrices of orders n in layout l; matrix 1 (when there) has a zero on its diagonal.
+template <class T> void check_trtri(Layout l, char uplo, char diag, const std::vector<int> &n) {
+    const int count = int(n.size());
+    Batch<T> a(l, n, n, 1);
+    std::vector<std::vector<T>> orig(count);
+    for (int i = 0; i < count; ++i) {
+        orig[i] = triangular_matrix<T>(n[i], i == 1);
+        a.set(i, orig[i]);
+    }
+    std::vector<int> info(size_t(count), -99);
+    ASSERT_EQ(BLTEST_CALL(l, trtri, std::make_tuple(uplo, diag), P::size(n), P::matrix(a),
+                          std::make_tuple(info.data(), count)),
+              0)
+        << bl_last_error();
+    EXPECT_TRUE(a.guards_intact()) << "write outside A";
+    for (int i = 0; i < count; ++i) {
+        SCOPED_TRACE(std::string(name(l)) + " uplo=" + uplo + " diag=" + diag + " matrix " +
+                     std::to_string(i) + " n=" + std::to_string(n[i]));
+        std::vector<T> ref = orig[i];
+        int ref_info = 0;
+        if (n[i] > 0) bl::lapack::trtri(uplo, diag, n[i], ref.data(), n[i], &ref_info);
+        EXPECT_EQ(info[i], ref_info);
+        if (i == 1 && diag == 'N' && n[i] > 0) EXPECT_EQ(info[i], n[i] / 2 + 1);
+        const std::vector<T> x = a.get(i);
+        EXPECT_TRUE(rest_kept(orig[i], x, n[i], uplo, diag)) << "touched outside the triangle";
+        if (info[i] > 0) EXPECT_TRUE(x == orig[i]) << "a singular member changed";
+        else
+            EXPECT_LT(inverse_ratio(triangle(orig[i], n[i], uplo, diag), triangle(x, n[i], uplo, diag),
+                                    n[i]),
+                      kThreshold);
+    }
+}
+
 TYPED_TEST(Inverse, Trtri) {
-    using T = TypeParam;
     for (Layout l : kLayouts)
         for (char uplo : {'U', 'L'})
             for (char diag : {'N', 'U'})
                 for (int n0 : inverse_sizes()) {
-                    const std::vector<int> n = orders(l, n0, 3);
-                    const int count = int(n.size());
-                    Batch<T> a(l, n, n, 1);
-                    std::vector<std::vector<T>> orig(count);
-                    for (int i = 0; i < count; ++i) {
-                        orig[i] = triangular_matrix<T>(n[i], i == 1);
-                        a.set(i, orig[i]);
-                    }
-                    std::vector<int> info(size_t(count), -99);
-                    ASSERT_EQ(BLTEST_CALL(l, trtri, std::make_tuple(uplo, diag), P::size(n), P::matrix(a),
-                                          std::make_tuple(info.data(), count)),
-                              0)
-                        << bl_last_error();
-                    EXPECT_TRUE(a.guards_intact()) << "write outside A";
-                    for (int i = 0; i < count; ++i) {
-                        SCOPED_TRACE(std::string(name(l)) + " uplo=" + uplo + " diag=" + diag + " matrix " +
-                                     std::to_string(i) + " n=" + std::to_string(n[i]));
-                        std::vector<T> ref = orig[i];
-                        int ref_info = 0;
-                        if (n[i] > 0) bl::lapack::trtri(uplo, diag, n[i], ref.data(), n[i], &ref_info);
-                        EXPECT_EQ(info[i], ref_info);
-                        if (i == 1 && diag == 'N' && n[i] > 0) EXPECT_EQ(info[i], n[i] / 2 + 1);
-                        const std::vector<T> x = a.get(i);
-                        EXPECT_TRUE(rest_kept(orig[i], x, n[i], uplo, diag)) << "touched outside the triangle";
-                        if (info[i] > 0) EXPECT_TRUE(x == orig[i]) << "a singular member changed";
-                        else
-                            EXPECT_LT(inverse_ratio(triangle(orig[i], n[i], uplo, diag), triangle(x, n[i], uplo, diag),
-                                                    n[i]),
-                                      kThreshold);
-                    }
+                    check_trtri<TypeParam>(l, uplo, diag, orders(l, n0, 3));
                     if (l == Layout::Variable) break;
                 }
 }
@@ -214,44 +217,60 @@ template <class T> std::vector<T> hermitian(const std::vector<T> &a, int n, char
     return h;
 }
 
+// potri of the matrices of orders n in layout l; matrix 1 (when there) has a zero on its diagonal.
+template <class T> void check_potri(Layout l, char uplo, const std::vector<int> &n) {
+    const int count = int(n.size());
+    Batch<T> a(l, n, n, 1);
+    std::vector<std::vector<T>> orig(count), factor(count);
+    for (int i = 0; i < count; ++i) {
+        orig[i] = hpd_matrix<T>(n[i], false);
+        factor[i] = orig[i];
+        int info = 0;
+        if (n[i] > 0) bl::lapack::potrf(uplo, n[i], factor[i].data(), n[i], &info);
+        if (i == 1 && n[i] > 0) factor[i][size_t(n[i] / 2) * n[i] + n[i] / 2] = T(0);  // singular
+        a.set(i, factor[i]);
+    }
+    std::vector<int> info(size_t(count), -99);
+    ASSERT_EQ(BLTEST_CALL(l, potri, std::make_tuple(uplo), P::size(n), P::matrix(a),
+                          std::make_tuple(info.data(), count)),
+              0)
+        << bl_last_error();
+    EXPECT_TRUE(a.guards_intact()) << "write outside A";
+    for (int i = 0; i < count; ++i) {
+        SCOPED_TRACE(std::string(name(l)) + " uplo=" + uplo + " matrix " + std::to_string(i) +
+                     " n=" + std::to_string(n[i]));
+        std::vector<T> ref = factor[i];
+        int ref_info = 0;
+        if (n[i] > 0) bl::lapack::potri(uplo, n[i], ref.data(), n[i], &ref_info);
+        EXPECT_EQ(info[i], ref_info);
+        if (i == 1 && n[i] > 0) EXPECT_EQ(info[i], n[i] / 2 + 1);
+        const std::vector<T> x = a.get(i);
+        EXPECT_TRUE(rest_kept(factor[i], x, n[i], uplo, 'N')) << "touched outside the triangle";
+        if (info[i] > 0) EXPECT_TRUE(x == factor[i]) << "a singular member changed";
+        else EXPECT_LT(inverse_ratio(orig[i], hermitian(x, n[i], uplo), n[i]), kThreshold);
+    }
+}
+
 TYPED_TEST(Inverse, Potri) {
-    using T = TypeParam;
     for (Layout l : kLayouts)
         for (char uplo : {'U', 'L'})
             for (int n0 : inverse_sizes()) {
-                const std::vector<int> n = orders(l, n0, 3);
-                const int count = int(n.size());
-                Batch<T> a(l, n, n, 1);
-                std::vector<std::vector<T>> orig(count), factor(count);
-                for (int i = 0; i < count; ++i) {
-                    orig[i] = hpd_matrix<T>(n[i], false);
-                    factor[i] = orig[i];
-                    int info = 0;
-                    if (n[i] > 0) bl::lapack::potrf(uplo, n[i], factor[i].data(), n[i], &info);
-                    if (i == 1 && n[i] > 0) factor[i][size_t(n[i] / 2) * n[i] + n[i] / 2] = T(0);  // singular
-                    a.set(i, factor[i]);
-                }
-                std::vector<int> info(size_t(count), -99);
-                ASSERT_EQ(BLTEST_CALL(l, potri, std::make_tuple(uplo), P::size(n), P::matrix(a),
-                                      std::make_tuple(info.data(), count)),
-                          0)
-                    << bl_last_error();
-                EXPECT_TRUE(a.guards_intact()) << "write outside A";
-                for (int i = 0; i < count; ++i) {
-                    SCOPED_TRACE(std::string(name(l)) + " uplo=" + uplo + " matrix " + std::to_string(i) +
-                                 " n=" + std::to_string(n[i]));
-                    std::vector<T> ref = factor[i];
-                    int ref_info = 0;
-                    if (n[i] > 0) bl::lapack::potri(uplo, n[i], ref.data(), n[i], &ref_info);
-                    EXPECT_EQ(info[i], ref_info);
-                    if (i == 1 && n[i] > 0) EXPECT_EQ(info[i], n[i] / 2 + 1);
-                    const std::vector<T> x = a.get(i);
-                    EXPECT_TRUE(rest_kept(factor[i], x, n[i], uplo, 'N')) << "touched outside the triangle";
-                    if (info[i] > 0) EXPECT_TRUE(x == factor[i]) << "a singular member changed";
-                    else EXPECT_LT(inverse_ratio(orig[i], hermitian(x, n[i], uplo), n[i]), kThreshold);
-                }
+                check_potri<TypeParam>(l, uplo, orders(l, n0, 3));
                 if (l == Layout::Variable) break;
             }
+}
+
+// A variable batch of orders 0..48 only: on the GPU one launch of the whole-matrix trtri / potri
+// kernel (src_cuda/inverse.cu), with members smaller than its block.
+TYPED_TEST(Inverse, TrtriPotriModerateOrders) {
+    std::uniform_int_distribution<int> order(0, 48);
+    std::vector<int> n(20);
+    for (int &x : n) x = order(rng());
+    n[0] = 48, n[1] = 41, n[2] = 33, n[3] = 1;
+    for (char uplo : {'U', 'L'}) {
+        for (char diag : {'N', 'U'}) check_trtri<TypeParam>(Layout::Variable, uplo, diag, n);
+        check_potri<TypeParam>(Layout::Variable, uplo, n);
+    }
 }
 
 // ---- LU without pivoting -----------------------------------------------------------------------
