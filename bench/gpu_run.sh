@@ -6,7 +6,7 @@
 #              figure), then builds the rest
 #   test       ctest -L gpu (the test suite against the CUDA backend)
 #   sanitize   compute-sanitizer memcheck, racecheck and initcheck through batchlapack-bench on tiny
-#              batches (every kernel class of the LU, Cholesky, solve, QR and gebrd routines once:
+#              batches (every kernel class of the LU, Cholesky, solve, QR, gebrd and inverse routines once:
 #              orders 8, 48, 200; racecheck and initcheck on host data, the library alone),
 #              memcheck of a variable getrf batch and of the QR tests' tall panels
 #   sanitize_suite  every test program of `ctest -L gpu` under compute-sanitizer memcheck, all its
@@ -58,7 +58,7 @@ part_test() {
 }
 part_sanitize() {
   for tool in memcheck racecheck initcheck; do
-    for routine in getrf getrs potrf potrs trsv trsm geqrf ormqr orgqr gels gebrd; do
+    for routine in getrf getrs potrf potrs trsv trsm geqrf ormqr orgqr gels gebrd getri_oop getrf_np trtri potri; do
       # Under racecheck the vendor's geqrf and gels at n = 200 take minutes, so racecheck times
       # the library alone (--host-data has no peers; the same kernels run on the staged copy), on
       # two matrices (QR at 200: 20 s a routine). initcheck too runs the library alone: a read of
