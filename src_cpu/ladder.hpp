@@ -227,6 +227,17 @@ constexpr int kPrefetchFrom = 9;
 constexpr int64_t kPrefetchBytes = 64 << 10;
 // Bytes of the triangle of an order-n matrix of T, as kPrefetchBytes counts them.
 template <class T> constexpr int64_t triangle_bytes(int n) { return int64_t(n) * n * int64_t(sizeof(T)) / 2; }
+// Past kPrefetchBytes the blocked kernel prefetches, for complex types, its own matrix's next block
+// of columns while a column is shorter than this: ztrsv 96 / 128 / 192 0.78 / 0.84 / 0.82 ->
+// 1.02 / 1.03 / 1.04x the best peer, zgetrs and zpotrs 128 0.88 / 0.92 -> 1.16 / 1.03, c 192-362
+// 0.80-0.94 -> 1.04-1.20; with columns of a page or more (z 256 and 512, c 512) it lost 3-9 %, and
+// in real types at every order (dtrsv 128-512 6-19 %): there the hardware prefetcher keeps up with
+// the lighter solve (src_cpu/PERFORMANCE.md, nineteenth session).
+constexpr int64_t kOwnAheadColumnBytes = 4096;
+template <class T> constexpr bool prefetch_own(int n) {
+    return !std::is_floating_point<T>::value && triangle_bytes<T>(n) > kPrefetchBytes &&
+           int64_t(n) * int64_t(sizeof(T)) < kOwnAheadColumnBytes;
+}
 }  // namespace trsv
 
 }  // namespace ladder

@@ -70,7 +70,8 @@ unsigned gebrd_group(int m, int n, T *const *A, int lda, Real<T> *const *d, Real
 }
 
 // With incx = 1 the kernel of compile-time orders takes the orders up to ladder::trsv::kFixedMax,
-// the blocked one the orders past it, which prefetches `next` up to kPrefetchBytes. Other
+// the blocked one the orders past it, which prefetches `next` up to kPrefetchBytes (past it, its
+// own columns a block ahead where ladder::trsv::prefetch_own says). Other
 // increments up to kSmallMax go to the one-matrix kernel.
 template <class T>
 bool trsv(char uplo, char trans, char diag, int n, const T *A, int lda, T *x, int incx, const T *next) {
@@ -81,7 +82,7 @@ bool trsv(char uplo, char trans, char diag, int n, const T *A, int lda, T *x, in
     }
     if (incx == 1 && n > kFixedMax) {
         const T *ahead = triangle_bytes<T>(n) <= kPrefetchBytes ? next : nullptr;
-        BL_BY_ISA(blocked_trsv<T>)(uplo == 'L', trans, diag == 'U', n, A, lda, x, ahead);
+        BL_BY_ISA(blocked_trsv<T>)(uplo == 'L', trans, diag == 'U', n, A, lda, x, ahead, !ahead && prefetch_own<T>(n));
         return true;
     }
     return trsv_small(uplo, trans, diag, n, A, lda, x, incx, next);

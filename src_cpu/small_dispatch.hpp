@@ -34,9 +34,11 @@ namespace small {
     template <class T>                                                                            \
     unsigned gebrd_group(int m, int n, T *const *A, int lda, Real<T> *const *d, Real<T> *const *e, \
                          T *const *tauq, T *const *taup, int count, const T *const *next, int next_count); \
-    /* x := op(A)^{-1} x, x contiguous, by blocks of columns; with `next`, its triangle prefetched */ \
+    /* x := op(A)^{-1} x, x contiguous, by blocks of columns; with `next`, its triangle prefetched, */ \
+    /* else with `ahead` a's own columns a block ahead of the solve */                           \
     template <class T>                                                                            \
-    void blocked_trsv(bool lower, char trans, bool unit, int n, const T *a, int64_t lda, T *x, const T *next); \
+    void blocked_trsv(bool lower, char trans, bool unit, int n, const T *a, int64_t lda, T *x, const T *next, \
+                      bool ahead);                                                                \
     /* the same for 1 <= n <= ladder::trsv::kFixedMax, each order up to kFixedOrders compiled */ \
     /* on its own, and getrs's and potrs's solves with one vector on that kernel */              \
     template <class T>                                                                            \

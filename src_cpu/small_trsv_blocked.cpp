@@ -104,17 +104,24 @@ template <class F> void with_width(int w, F &&f) {
     });
 }
 
+// What a solve prefetches: nothing, the same columns of the matrix solved next as each block
+// reads, or the columns of its own next block (ladder::trsv::prefetch_own says when).
+enum class Prefetch { None, Next, Own };
+
 // x contiguous. The blocks start at the end where the solve starts, so that only the last one
-// may be narrower than kTrsvColumns. With Prefetch, each block prefetches the same columns of
-// `next`.
-template <bool Prefetch, class T>
+// may be narrower than kTrsvColumns.
+template <Prefetch P, class T>
 void blocked_solve(bool lower, char trans, bool unit, int n, const T *a, int64_t lda, T *x, const T *next) {
     constexpr int B = kTrsvColumns;
     const bool forward = lower == (trans == 'N');
     for (int done = 0; done < n; done += B) {
         const int w = std::min(B, n - done);
         const int j0 = forward ? done : n - done - w;
-        if (Prefetch) prefetch_triangle(lower, n, next, lda, j0, j0 + w);
+        if (P == Prefetch::Next) prefetch_triangle(lower, n, next, lda, j0, j0 + w);
+        if (P == Prefetch::Own) {
+            const int a0 = forward ? j0 + w : std::max(0, j0 - B), a1 = forward ? std::min(n, j0 + w + B) : j0;
+            prefetch_triangle(lower, n, a, lda, a0, a1);
+        }
         // Rows of x still to be updated (trans 'N') or already solved (dot products otherwise).
         const int below0 = j0 + w, above1 = j0;
         with_width(w, [&](auto W) {
@@ -126,30 +133,35 @@ void blocked_solve(bool lower, char trans, bool unit, int n, const T *a, int64_t
     }
 }
 
-// The solve with and without the prefetch, each with everything it calls inlined into it. Two
+// The solve with each kind of prefetch, each with everything it calls inlined into it. Separate
 // functions, because in one the prefetch's state costs the hot row loop its registers: GCC then
 // reloads the four column pointers from the stack at every step.
 template <class T>
 BL_SMALL_FLATTEN void blocked_trsv_prefetch(bool lower, char trans, bool unit, int n, const T *a, int64_t lda, T *x,
                                             const T *next) {
-    blocked_solve<true>(lower, trans, unit, n, a, lda, x, next);
+    blocked_solve<Prefetch::Next>(lower, trans, unit, n, a, lda, x, next);
+}
+template <class T>
+BL_SMALL_FLATTEN void blocked_trsv_ahead(bool lower, char trans, bool unit, int n, const T *a, int64_t lda, T *x) {
+    blocked_solve<Prefetch::Own>(lower, trans, unit, n, a, lda, x, static_cast<const T *>(nullptr));
 }
 template <class T>
 BL_SMALL_FLATTEN void blocked_trsv_plain(bool lower, char trans, bool unit, int n, const T *a, int64_t lda, T *x) {
-    blocked_solve<false>(lower, trans, unit, n, a, lda, x, static_cast<const T *>(nullptr));
+    blocked_solve<Prefetch::None>(lower, trans, unit, n, a, lda, x, static_cast<const T *>(nullptr));
 }
 
 BL_ISA_END
 
 namespace BL_ISA {
 template <class T>
-void blocked_trsv(bool lower, char trans, bool unit, int n, const T *a, int64_t lda, T *x, const T *next) {
+void blocked_trsv(bool lower, char trans, bool unit, int n, const T *a, int64_t lda, T *x, const T *next, bool ahead) {
     if (next) blocked_trsv_prefetch(lower, trans, unit, n, a, lda, x, next);
+    else if (ahead) blocked_trsv_ahead(lower, trans, unit, n, a, lda, x);
     else blocked_trsv_plain(lower, trans, unit, n, a, lda, x);
 }
 
 #define BL_TRSV_BLOCKED(p, T) \
-    template void blocked_trsv<T>(bool, char, bool, int, const T *, int64_t, T *, const T *);
+    template void blocked_trsv<T>(bool, char, bool, int, const T *, int64_t, T *, const T *, bool);
 BL_PRECISIONS(BL_TRSV_BLOCKED)
 }  // namespace BL_ISA
 
