@@ -228,15 +228,22 @@ constexpr int64_t kPrefetchBytes = 64 << 10;
 // Bytes of the triangle of an order-n matrix of T, as kPrefetchBytes counts them.
 template <class T> constexpr int64_t triangle_bytes(int n) { return int64_t(n) * n * int64_t(sizeof(T)) / 2; }
 // Past kPrefetchBytes the blocked kernel prefetches, for complex types, its own matrix's next block
-// of columns while a column is shorter than this: ztrsv 96 / 128 / 192 0.78 / 0.84 / 0.82 ->
-// 1.02 / 1.03 / 1.04x the best peer, zgetrs and zpotrs 128 0.88 / 0.92 -> 1.16 / 1.03, c 192-362
-// 0.80-0.94 -> 1.04-1.20; with columns of a page or more (z 256 and 512, c 512) it lost 3-9 %, and
-// in real types at every order (dtrsv 128-512 6-19 %): there the hardware prefetcher keeps up with
-// the lighter solve (src_cpu/PERFORMANCE.md, nineteenth session).
+// of columns (4 columns ahead of the one it solves): whole while a column is shorter than
+// kOwnAheadColumnBytes, else its first kOwnAheadKickBytes. Whole columns: ztrsv 96 / 128 / 192
+// 0.78 / 0.84 / 0.82 -> 1.02 / 1.03 / 1.04x the best peer, zgetrs and zpotrs 128 0.88 / 0.92 ->
+// 1.16 / 1.03, c 192-362 0.80-0.94 -> 1.04-1.20; but with columns of a page or more (z 256 and 512,
+// c 512) it lost 3-9 %, where the first 512 bytes of each column gain (ztrsv 512 1.02 -> 1.15,
+// zpotrs 256 0.92 -> 1.14, cpotrs 512 0.93 -> 1.18); in real types whole columns lost at every
+// order (dtrsv 128-512 6-19 %): there the hardware prefetcher keeps up with the lighter solve
+// (src_cpu/PERFORMANCE.md, nineteenth session).
 constexpr int64_t kOwnAheadColumnBytes = 4096;
+constexpr int64_t kOwnAheadKickBytes = 512;
 template <class T> constexpr bool prefetch_own(int n) {
-    return !std::is_floating_point<T>::value && triangle_bytes<T>(n) > kPrefetchBytes &&
-           int64_t(n) * int64_t(sizeof(T)) < kOwnAheadColumnBytes;
+    return !std::is_floating_point<T>::value && triangle_bytes<T>(n) > kPrefetchBytes;
+}
+// The rows of each column of its own next block that the blocked kernel prefetches.
+template <class T> constexpr int own_ahead_rows(int n) {
+    return int64_t(n) * int64_t(sizeof(T)) < kOwnAheadColumnBytes ? n : int(kOwnAheadKickBytes / int64_t(sizeof(T)));
 }
 }  // namespace trsv
 

@@ -105,7 +105,8 @@ template <class F> void with_width(int w, F &&f) {
 }
 
 // What a solve prefetches: nothing, the same columns of the matrix solved next as each block
-// reads, or the columns of its own next block (ladder::trsv::prefetch_own says when).
+// reads, or the columns of its own next block, whole or their first rows
+// (ladder::trsv::prefetch_own and own_ahead_rows say when and how much).
 enum class Prefetch { None, Next, Own };
 
 // x contiguous. The blocks start at the end where the solve starts, so that only the last one
@@ -114,13 +115,17 @@ template <Prefetch P, class T>
 void blocked_solve(bool lower, char trans, bool unit, int n, const T *a, int64_t lda, T *x, const T *next) {
     constexpr int B = kTrsvColumns;
     const bool forward = lower == (trans == 'N');
+    const int own_rows = ladder::trsv::own_ahead_rows<T>(n);  // of each column, with Prefetch::Own
     for (int done = 0; done < n; done += B) {
         const int w = std::min(B, n - done);
         const int j0 = forward ? done : n - done - w;
         if (P == Prefetch::Next) prefetch_triangle(lower, n, next, lda, j0, j0 + w);
         if (P == Prefetch::Own) {
             const int a0 = forward ? j0 + w : std::max(0, j0 - B), a1 = forward ? std::min(n, j0 + w + B) : j0;
-            prefetch_triangle(lower, n, a, lda, a0, a1);
+            for (int j = a0; j < a1; ++j) {
+                if (lower) prefetch_column<false, 2>(a + j + j * lda, std::min(n - j, own_rows));
+                else prefetch_column<false, 2>(a + j * lda, std::min(j + 1, own_rows));
+            }
         }
         // Rows of x still to be updated (trans 'N') or already solved (dot products otherwise).
         const int below0 = j0 + w, above1 = j0;
