@@ -326,7 +326,8 @@ template <class T> struct LuFinish {
 // column by column (trti2: the column above the diagonal = the inverse so far times it, scaled),
 // then X L = inv(U) solved from the last column to the first (each column less the later ones
 // times L's column below the diagonal), then the column interchanges while writing X. The tile:
-// the n x n matrix, L's column, the column order.
+// the n x n matrix, L's column, the column order. (TriShared's one barrier a column, in a helper
+// both kernels called, was no faster here and 3-5% slower for trtri at 40 / 48: PERFORMANCE.md.)
 template <class T> struct GetriShared {
     Sizes n;
     LuOutput<T> out;
@@ -571,8 +572,10 @@ void invert_lu(Chunk &c, int maxn, Sizes n, const View<const Dev<T>> &A, const V
         return;
     }
     launch_blocks(DiagonalInfo<D>{n, A, c.info}, c.count, 256, 0, c.stream);
-    if (maxn <= kGetriSharedMax) {
-        // the row loops take a thread a row: as many threads as rows
+    if (maxn <= kGetriSharedMax && fits_shared(2 * getri_shared_bytes<D>(maxn))) {
+        // the row loops take a thread a row: as many threads as rows. A tile that leaves an SM one
+        // block (complex double past 84 on a 227 KB SM: 147 KB at 96) ran 0.73x cuBLAS where the
+        // blocked path gives 1.03x (H200, src_cuda/PERFORMANCE.md).
         launch_blocks(GetriShared<D>{n, {ipiv, A, X, c.info, out_of_place}}, c.count, std::max(64, padded_order(maxn)),
                       getri_shared_bytes<D>(maxn), c.stream);
         return;
