@@ -5,11 +5,21 @@
 // column loops the rest (and complex types).
 //
 // Included twice by inverse.cpp, inside the namespace of an instruction set (`base`, and `v4`
-// under #pragma GCC target for real types), which first defines `constexpr bool kPadded`, whether
+// under #pragma GCC target: real types, and complex getri and trtri from
+// ladder::inverse::kComplexVectorFrom), which first defines `constexpr bool kPadded`, whether
 // the padded kernels run there: so no include guard, no #include, and no call to a function
 // defined elsewhere (std:: algorithms included), so that no function is shared between the two
 // instruction sets.
 
+// a b; in the v4 unit (kPadded) complex ones as Fortran (and LAPACK) forms them: C++'s product
+// of std::complex checks every result for NaNs (C's Annex G) and calls a library routine for
+// them, which keeps the loops from vectorizing. (On the baseline C++'s product stays: complex
+// float getri at 2-5 ran 10-30% slower with this one there.)
+template <class T> inline T times(T a, T b) {
+    if constexpr (is_complex<T> && kPadded)
+        return T(a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real());
+    else return a * b;
+}
 template <class T> inline T conj_of(T x) {
     if constexpr (is_complex<T>) return std::conj(x);
     else return x;
@@ -18,7 +28,7 @@ template <class T> inline T conj_of(T x) {
 // The triangular inverse in place, LAPACK's trti2: column j of the inverse is -x / A(j, j), x the
 // column's off-diagonal part multiplied by the inverse of the part already inverted (a triangular
 // matrix-vector product, in the order of BLAS's trmv).
-template <class T> void column_trtri(char uplo, char diag, int n, T *A, int lda) {
+template <class T, class N> void column_trtri(char uplo, char diag, N n, T *A, int lda) {
     const bool unit = diag == 'U';
     auto col = [&](int j) { return A + int64_t(j) * lda; };
     if (uplo == 'U') {
@@ -29,10 +39,10 @@ template <class T> void column_trtri(char uplo, char diag, int n, T *A, int lda)
             for (int k = 0; k < j; ++k) {  // x(0:j) := inv(U(0:j, 0:j)) x(0:j)
                 const T t = x[k];
                 const T *a = col(k);
-                for (int i = 0; i < k; ++i) x[i] += t * a[i];
-                if (!unit) x[k] = t * a[k];
+                for (int i = 0; i < k; ++i) x[i] += times(t, a[i]);
+                if (!unit) x[k] = times(t, a[k]);
             }
-            for (int i = 0; i < j; ++i) x[i] *= ajj;
+            for (int i = 0; i < j; ++i) x[i] = times(x[i], ajj);
         }
     } else {
         for (int j = n - 1; j >= 0; --j) {
@@ -42,10 +52,10 @@ template <class T> void column_trtri(char uplo, char diag, int n, T *A, int lda)
             for (int k = n - 1; k > j; --k) {  // x(j+1:n) := inv(L(j+1:n, j+1:n)) x(j+1:n)
                 const T t = x[k];
                 const T *a = col(k);
-                for (int i = k + 1; i < n; ++i) x[i] += t * a[i];
-                if (!unit) x[k] = t * a[k];
+                for (int i = k + 1; i < n; ++i) x[i] += times(t, a[i]);
+                if (!unit) x[k] = times(t, a[k]);
             }
-            for (int i = j + 1; i < n; ++i) x[i] *= ajj;
+            for (int i = j + 1; i < n; ++i) x[i] = times(x[i], ajj);
         }
     }
 }
@@ -54,7 +64,7 @@ template <class T> void column_trtri(char uplo, char diag, int n, T *A, int lda)
 // inv(U) solved for column j (its part of L moved to `work`, n elements; four columns of the
 // product a pass, so that column j is loaded and stored once per four), then the column
 // interchanges of ipiv in reverse.
-template <class T> void column_getri(int n, T *A, int lda, const int *ipiv, T *work) {
+template <class T, class N> void column_getri(N n, T *A, int lda, const int *ipiv, T *work) {
     column_trtri('U', 'N', n, A, lda);
     auto col = [&](int j) { return A + int64_t(j) * lda; };
     for (int j = n - 1; j >= 0; --j) {
@@ -67,12 +77,13 @@ template <class T> void column_getri(int n, T *A, int lda, const int *ipiv, T *w
         for (; k + 4 <= n; k += 4) {
             const T t0 = work[k], t1 = work[k + 1], t2 = work[k + 2], t3 = work[k + 3];
             const T *a0 = col(k), *a1 = col(k + 1), *a2 = col(k + 2), *a3 = col(k + 3);
-            for (int i = 0; i < n; ++i) c[i] -= t0 * a0[i] + t1 * a1[i] + t2 * a2[i] + t3 * a3[i];
+            for (int i = 0; i < n; ++i)
+                c[i] -= times(t0, a0[i]) + times(t1, a1[i]) + times(t2, a2[i]) + times(t3, a3[i]);
         }
         for (; k < n; ++k) {
             const T t = work[k];
             const T *a = col(k);
-            for (int i = 0; i < n; ++i) c[i] -= t * a[i];
+            for (int i = 0; i < n; ++i) c[i] -= times(t, a[i]);
         }
     }
     for (int j = n - 2; j >= 0; --j) {
@@ -251,6 +262,19 @@ template <class F> void with_padded(int n, F &&f) {
     if (n <= 40) return f(std::integral_constant<int, 40>{});
     return f(std::integral_constant<int, 48>{});
 }
+// f(N) for order n (1 to 8) as a compile-time constant: the column loops fully unrolled.
+template <class F> void with_fixed(int n, F &&f) {
+    switch (n) {
+    case 1: return f(std::integral_constant<int, 1>{});
+    case 2: return f(std::integral_constant<int, 2>{});
+    case 3: return f(std::integral_constant<int, 3>{});
+    case 4: return f(std::integral_constant<int, 4>{});
+    case 5: return f(std::integral_constant<int, 5>{});
+    case 6: return f(std::integral_constant<int, 6>{});
+    case 7: return f(std::integral_constant<int, 7>{});
+    default: return f(std::integral_constant<int, 8>{});
+    }
+}
 // Whether order n of T goes to the padded kernels, those of potri from order 1, the others' from
 // ladder::inverse::kPaddedFrom.
 template <class T> bool padded(int n, int from = ladder::inverse::kPaddedFrom) {
@@ -271,6 +295,7 @@ template <class T> void small_trtri(char uplo, char diag, int n, T *A, int lda) 
 template <class T> void small_getri(int n, T *A, int lda, const int *ipiv, T *work) {
     if constexpr (kPadded && !is_complex<T>)
         if (padded<T>(n)) return with_padded(n, [&](auto P) { padded_getri<P()>(n, A, lda, ipiv); });
+    if (!is_complex<T> && n <= 8) return with_fixed(n, [&](auto N) { column_getri(N, A, lda, ipiv, work); });
     column_getri(n, A, lda, ipiv, work);
 }
 
