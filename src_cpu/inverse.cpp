@@ -46,9 +46,8 @@ template <class T> bool v4_kernels() {
     return false;
 }
 
-// Whether getri's and trtri's column loops run on the v4 kernels for complex T at order n: from
-// ladder::inverse::kComplexVectorFrom, where the compiler's AVX-512 vectors pay (potri's, whose
-// product ran slower there, stay on the baseline).
+// Whether the column loops run on the v4 kernels for complex T at order n: from
+// ladder::inverse::kComplexVectorFrom, where the compiler's AVX-512 vectors pay.
 template <class T> bool v4_complex(int n) {
 #ifdef BL_INVERSE_V4
     if constexpr (is_complex<T>) return isa() == Isa::v4 && n >= ladder::inverse::kComplexVectorFrom;
@@ -97,7 +96,7 @@ template <class T> void small_getri(int n, T *A, int lda, const int *ipiv, T *wo
     BL_INVERSE_BY_ISA(v4_kernels<T>() || v4_complex<T>(n), small_getri(n, A, lda, ipiv, work))
 }
 template <class T> void small_potri(char uplo, int n, T *A, int lda, T *work) {
-    BL_INVERSE_BY_ISA(v4_kernels<T>(), small_potri(uplo, n, A, lda, work))
+    BL_INVERSE_BY_ISA(v4_kernels<T>() || v4_complex<T>(n), small_potri(uplo, n, A, lda, work))
 }
 #undef BL_INVERSE_BY_ISA
 

@@ -5,7 +5,7 @@
 // column loops the rest (and complex types).
 //
 // Included twice by inverse.cpp, inside the namespace of an instruction set (`base`, and `v4`
-// under #pragma GCC target: real types, and complex getri and trtri from
+// under #pragma GCC target: real types, and complex ones from
 // ladder::inverse::kComplexVectorFrom), which first defines `constexpr bool kPadded`, whether
 // the padded kernels run there: so no include guard, no #include, and no call to a function
 // defined elsewhere (std:: algorithms included), so that no function is shared between the two
@@ -110,12 +110,13 @@ template <class T> void column_lauum(int n, T *A, int lda, T *work) {
         for (; k + 4 <= n; k += 4) {  // four columns a pass: `work` loaded and stored once per four
             const T *a0 = col(k), *a1 = col(k + 1), *a2 = col(k + 2), *a3 = col(k + 3);
             const T t0 = conj_of(a0[c]), t1 = conj_of(a1[c]), t2 = conj_of(a2[c]), t3 = conj_of(a3[c]);
-            for (int r = 0; r <= c; ++r) work[r] += a0[r] * t0 + a1[r] * t1 + a2[r] * t2 + a3[r] * t3;
+            for (int r = 0; r <= c; ++r)
+                work[r] += times(a0[r], t0) + times(a1[r], t1) + times(a2[r], t2) + times(a3[r], t3);
         }
         for (; k < n; ++k) {
             const T *a = col(k);
             const T t = conj_of(a[c]);
-            for (int r = 0; r <= c; ++r) work[r] += a[r] * t;
+            for (int r = 0; r <= c; ++r) work[r] += times(a[r], t);
         }
         T *to = col(c);
         for (int r = 0; r <= c; ++r) to[r] = work[r];
