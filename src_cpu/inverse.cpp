@@ -19,7 +19,7 @@ constexpr int kSmallInverse = ladder::inverse::kSmallMax;
 
 // The kernels (small_inverse.hpp) for the baseline instruction set, and on x86-64-v4 (AVX-512)
 // for real types, where the compiler's vectors of eight doubles make the column loops several
-// times faster, and complex ones' larger orders (v4_complex); chosen where the kernels use
+// times faster, and complex ones' larger orders (v4_small); chosen where the kernels use
 // AVX-512 (isa.hpp). The padded kernels run in the latter only (kPadded): in the baseline GCC
 // splits their vectors of eight into scalar operations (0.2x the LAPACK loop, measured with
 // BATCHLAPACK_CPU_ISA=avx2).
@@ -46,13 +46,13 @@ template <class T> bool v4_kernels() {
     return false;
 }
 
-// Whether the column loops run on the v4 kernels for complex T at order n: from
-// ladder::inverse::kComplexVectorFrom, where the compiler's AVX-512 vectors pay.
-template <class T> bool v4_complex(int n) {
+// Whether the in-cache kernels of order n run the v4 unit's: real types at every order, complex
+// ones from ladder::inverse::kComplexVectorFrom, where the compiler's AVX-512 vectors pay.
+template <class T> bool v4_small(int n) {
 #ifdef BL_INVERSE_V4
     if constexpr (is_complex<T>) return isa() == Isa::v4 && n >= ladder::inverse::kComplexVectorFrom;
 #endif
-    return false;
+    return v4_kernels<T>();
 }
 
 // Whether order n goes to the tiled inverses (tiled.hpp): from where the padded kernels stop, or
@@ -81,22 +81,22 @@ template <class T> int zero_diagonal(int n, const T *A, int lda) {
     return 0;
 }
 
-// `call` on the v4 kernels where `v4` holds, else on the baseline's.
+// `call` on the kernels of the instruction set in use for order n.
 #ifdef BL_INVERSE_V4
-#define BL_INVERSE_BY_ISA(v4_holds, call)                                                         \
-    if (v4_holds) return v4::call;                                                               \
+#define BL_INVERSE_BY_ISA(call)                                                                   \
+    if (v4_small<T>(n)) return v4::call;                                                         \
     return base::call;
 #else
-#define BL_INVERSE_BY_ISA(v4_holds, call) return base::call;
+#define BL_INVERSE_BY_ISA(call) return base::call;
 #endif
 template <class T> void small_trtri(char uplo, char diag, int n, T *A, int lda) {
-    BL_INVERSE_BY_ISA(v4_kernels<T>() || v4_complex<T>(n), small_trtri(uplo, diag, n, A, lda))
+    BL_INVERSE_BY_ISA(small_trtri(uplo, diag, n, A, lda))
 }
 template <class T> void small_getri(int n, T *A, int lda, const int *ipiv, T *work) {
-    BL_INVERSE_BY_ISA(v4_kernels<T>() || v4_complex<T>(n), small_getri(n, A, lda, ipiv, work))
+    BL_INVERSE_BY_ISA(small_getri(n, A, lda, ipiv, work))
 }
 template <class T> void small_potri(char uplo, int n, T *A, int lda, T *work) {
-    BL_INVERSE_BY_ISA(v4_kernels<T>() || v4_complex<T>(n), small_potri(uplo, n, A, lda, work))
+    BL_INVERSE_BY_ISA(small_potri(uplo, n, A, lda, work))
 }
 #undef BL_INVERSE_BY_ISA
 

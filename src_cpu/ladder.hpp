@@ -144,8 +144,8 @@ constexpr int kSmallMax = 64;
 constexpr int kPaddedFrom = 9;
 constexpr int kPaddedMax = kTiledMin - 1;
 // Complex getri, trtri and potri run their column loops compiled for AVX-512 from this order (the
-// baseline's below): zgetri 16 / 32 / 64 1.7 / 2.5 / 2.7x, ztrtri 1.4 / 2.2 / 2.6x, zpotri 1.3 /
-// 1.7 / 2.1x the baseline's loops; at 2-6 the vectorized loops ran 10-30% slower.
+// baseline's below): zgetri 16 / 32 / 64 1.7 / 2.5 / 2.7x, ztrtri 1.4 / 2.2 / 2.6x, zpotri 1.2 /
+// 1.6 / 2.1x the baseline's loops; at 2-6 the vectorized loops ran 10-30% slower.
 constexpr int kComplexVectorFrom = 8;
 }  // namespace inverse
 
