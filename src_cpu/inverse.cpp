@@ -55,21 +55,28 @@ template <class T> bool v4_small(int n) {
     return v4_kernels<T>();
 }
 
-// Whether order n goes to the tiled inverses (tiled.hpp): from where the padded kernels stop, or
-// where they do not run from ladder::inverse::kTiledMinUnpadded.
-template <class T> bool tiled_order(int n) {
-    const int from = v4_kernels<T>() ? ladder::inverse::kTiledMin : ladder::inverse::kTiledMinUnpadded;
-    return tiled::available<T>() && n >= from && n <= ladder::inverse::kTiledMax;
+// Whether order n goes to the tiled inverses (tiled.hpp), potri's or (potri false) getri's and
+// trtri's: real types from where the padded kernels stop, or where they do not run from
+// ladder::inverse::kTiledMinUnpadded; complex types from ladder::inverse's orders for the column
+// loops they would otherwise run, the v4 unit's or the baseline's.
+template <class T> bool tiled_order(int n, bool potri) {
+    namespace inv = ladder::inverse;
+    int from = v4_kernels<T>() ? inv::kTiledMin : inv::kTiledMinUnpadded;
+    if constexpr (is_complex<T>) {
+        if (v4_small<T>(n)) from = potri ? inv::kComplexPotriTiledMin<T> : inv::kComplexTiledMin<T>;
+        else from = potri ? inv::kComplexPotriTiledMinBase : inv::kComplexTiledMinBase;
+    }
+    return tiled::tile<T>() != 0 && n >= from && n <= inv::kTiledMax;
 }
 
 // A thread's workspace: the most any matrix needs, the tiled inverses' for the orders that go to
-// them and `other(n)` elements for the others (the in-cache kernels' need, none for LAPACK's
-// orders: so not the need of the largest order); empty matrices need none.
-template <class T, class Op, class Other> int64_t inverse_workspace(const Op &op, Other &&other) {
+// them (tiled_order's `potri`) and `other(n)` elements for the others (the in-cache kernels' need,
+// none for LAPACK's orders: so not the need of the largest order); empty matrices need none.
+template <class T, class Op, class Other> int64_t inverse_workspace(const Op &op, bool potri, Other &&other) {
     int64_t need = 0;
     for (int64_t i = 0; i < (op.n.variable ? op.b.count : 1); ++i)
         if (const int n = op.n[i]; n > 0)
-            need = std::max(need, tiled_order<T>(n) ? tiled::inverse_workspace<T>(n) : int64_t(other(n)));
+            need = std::max(need, tiled_order<T>(n, potri) ? tiled::inverse_workspace<T>(n) : int64_t(other(n)));
     return need;
 }
 
@@ -107,7 +114,7 @@ template <class T> void small_potri(char uplo, int n, T *A, int lda, T *work) {
 // code). Worked out here rather than asked of LAPACK, as everywhere in this backend
 // (docs/decisions.md, "Empty matrices never reach LAPACK").
 template <class T, class Op> int64_t getri_workspace(const Op &op) {
-    return inverse_workspace<T>(op, [](int n) { return int64_t(n) * 64; });
+    return inverse_workspace<T>(op, false, [](int n) { return int64_t(n) * 64; });
 }
 
 // One matrix's inverse from its LU factors, in place; an empty matrix reaches neither the kernel
@@ -115,9 +122,10 @@ template <class T, class Op> int64_t getri_workspace(const Op &op) {
 template <class T> void invert_lu(int n, T *A, int lda, const int *ipiv, int *info, ThreadWork<T> &work) {
     *info = 0;
     if (n == 0) return;
-    if (!tiled_order<T>(n) && n > kSmallInverse) return lapack::getri(n, A, lda, ipiv, work.get(), work.size(), info);
+    const bool tiled = tiled_order<T>(n, false);
+    if (!tiled && n > kSmallInverse) return lapack::getri(n, A, lda, ipiv, work.get(), work.size(), info);
     if ((*info = zero_diagonal(n, A, lda)) != 0) return;
-    if (tiled_order<T>(n))
+    if (tiled)
         tiled::getri(n, A, lda, ipiv, work.get());
     else
         small_getri(n, A, lda, ipiv, work.get());
@@ -147,16 +155,17 @@ BL_INSTANTIATE_RUN(GetriOop)
 
 template <class T> int run(const Trtri<T> &op) {
     const char uplo = op.uplo.value, diag = op.diag.value;
-    ThreadWork<T> work(inverse_workspace<T>(op, [](int) { return 0; }));
+    ThreadWork<T> work(inverse_workspace<T>(op, false, [](int) { return 0; }));
     for_each_matrix(op, [&](int64_t i) {
         const int n = op.n[i], lda = op.A.ld[i];
         T *A = op.A[i];
         int *info = &op.b.info[i];
         *info = 0;
         if (n == 0) return;
-        if (!tiled_order<T>(n) && n > kSmallInverse) return lapack::trtri(uplo, diag, n, A, lda, info);
+        const bool tiled = tiled_order<T>(n, false);
+        if (!tiled && n > kSmallInverse) return lapack::trtri(uplo, diag, n, A, lda, info);
         if (diag == 'N' && (*info = zero_diagonal(n, A, lda)) != 0) return;
-        if (tiled_order<T>(n))
+        if (tiled)
             tiled::trtri(uplo, diag, n, A, lda, work.get());
         else
             small_trtri(uplo, diag, n, A, lda);
@@ -168,16 +177,17 @@ BL_INSTANTIATE_RUN(Trtri)
 template <class T> int run(const Potri<T> &op) {
     const char uplo = op.uplo.value;
     ThreadWork<T> work(
-        inverse_workspace<T>(op, [](int n) { return n <= kSmallInverse ? base::small_potri_workspace<T>(n) : 0; }));
+        inverse_workspace<T>(op, true, [](int n) { return n <= kSmallInverse ? base::small_potri_workspace<T>(n) : 0; }));
     for_each_matrix(op, [&](int64_t i) {
         const int n = op.n[i], lda = op.A.ld[i];
         T *A = op.A[i];
         int *info = &op.b.info[i];
         *info = 0;
         if (n == 0) return;
-        if (!tiled_order<T>(n) && n > kSmallInverse) return lapack::potri(uplo, n, A, lda, info);
+        const bool tiled = tiled_order<T>(n, true);
+        if (!tiled && n > kSmallInverse) return lapack::potri(uplo, n, A, lda, info);
         if ((*info = zero_diagonal(n, A, lda)) != 0) return;
-        if (tiled_order<T>(n))
+        if (tiled)
             tiled::potri(uplo, n, A, lda, work.get());
         else
             small_potri(uplo, n, A, lda, work.get());

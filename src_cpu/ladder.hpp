@@ -147,6 +147,20 @@ constexpr int kPaddedMax = kTiledMin - 1;
 // baseline's below): zgetri 16 / 32 / 64 1.7 / 2.5 / 2.7x, ztrtri 1.4 / 2.2 / 2.6x, zpotri 1.2 /
 // 1.6 / 2.1x the baseline's loops; at 2-6 the vectorized loops ran 10-30% slower.
 constexpr int kComplexVectorFrom = 8;
+// Complex types go to the tiled inverses from these orders where the column loops above run on
+// AVX-512 (complex double's, complex float's): getri and trtri from 32 / 64, potri from 8 / 32;
+// the column loops are faster below them (complex float's tiles have twice the rows, so short
+// orders carry more padding). Tiled over the column loops, GFLOP/s: zgetri 32 / 64 44 / 71
+// against 32 / 38, zpotri 8 / 32 / 64 5.8 / 30 / 54 against 3.8 / 17 / 25, ztrtri 32 / 64 20 / 41
+// against 18 / 27; cgetri 64 97 against 73, cpotri 32 / 64 31 / 71 against 22 / 37; below them
+// cgetri 32 / 48 46 / 68 against 55 / 67, ctrtri 32 / 48 19 / 32 against 26 / 36. Where the
+// baseline's loops run (AVX2: the v3 tiled unit), from 16 and potri from 8: zgetri 24 / 32 17 /
+// 21 against 14 / 14, cgetri 16 28 against 16, zpotri 8 7.9 against 4.1 (src_cpu/PERFORMANCE.md,
+// twenty-first session).
+template <class T> constexpr int kComplexTiledMin = sizeof(T) == 16 ? 32 : 64;
+template <class T> constexpr int kComplexPotriTiledMin = sizeof(T) == 16 ? 8 : 32;
+constexpr int kComplexTiledMinBase = 16;
+constexpr int kComplexPotriTiledMinBase = 8;
 }  // namespace inverse
 
 // ---- LU without pivoting: getrf_np (lu_np.cpp) ---------------------------------------------------

@@ -726,8 +726,9 @@ template <class T> struct InverseSpace {
         return int64_t(N) * (N + kLanes<T>) + int64_t(N) * kTile<T> + 3 * kTile<T> * kTile<T> + kLanes<T>;
     }
     // The triangle uplo of the n x n A into the copy as an upper one, a lower one transposed (the
-    // inverse of L^T is that of L transposed), with ones on the diagonal when unit.
-    void load_triangle(int n, const T *A, int64_t lda, bool lower, bool unit) const {
+    // inverse of L^T is that of L transposed; conjugated too with Conj, potri's U = L^H), with
+    // ones on the diagonal when unit.
+    template <bool Conj = false> void load_triangle(int n, const T *A, int64_t lda, bool lower, bool unit) const {
         for (int j = 0; j < N; ++j) {
             T *wj = w + j * ld;
             std::fill(wj, wj + N, T(0));
@@ -735,16 +736,23 @@ template <class T> struct InverseSpace {
                 wj[j] = T(1);
                 continue;
             }
-            for (int i = 0; i <= j; ++i) wj[i] = lower ? A[j + int64_t(i) * lda] : A[i + int64_t(j) * lda];
+            for (int i = 0; i <= j; ++i) {
+                const T x = lower ? A[j + int64_t(i) * lda] : A[i + int64_t(j) * lda];
+                wj[i] = lower && Conj ? conjugate(x) : x;
+            }
             if (unit) wj[j] = T(1);
         }
     }
     // The copy's upper triangle back into the triangle uplo of A (transposed into a lower one),
-    // the diagonal left alone when unit.
-    void store_triangle(int n, T *A, int64_t lda, bool lower, bool unit) const {
+    // the diagonal left alone when unit. With Conj (potri's Hermitian inverse) a lower one is
+    // the conjugate transpose, and the diagonal is real as LAPACK's lauum makes it (the
+    // products give it a zero imaginary part up to rounding only).
+    template <bool Conj = false> void store_triangle(int n, T *A, int64_t lda, bool lower, bool unit) const {
         for (int j = 0; j < n; ++j) {
             const T *wj = w + j * ld;
-            for (int i = 0; i < (unit ? j : j + 1); ++i) (lower ? A[j + int64_t(i) * lda] : A[i + int64_t(j) * lda]) = wj[i];
+            for (int i = 0; i < (unit ? j : j + 1); ++i)
+                (lower ? A[j + int64_t(i) * lda] : A[i + int64_t(j) * lda]) = lower && Conj ? conjugate(wj[i]) : wj[i];
+            if (Conj && !unit) A[j + int64_t(j) * lda] = T(std::real(wj[j]));
         }
     }
 };
@@ -821,11 +829,11 @@ template <class T> void lu_inverse(int n, T *A, int lda, const int *ipiv, T *wor
     for (int j = 0; j < n; ++j) std::memcpy(A + int64_t(j) * lda, w + j * ld, sizeof(T) * n);
 }
 
-// potri: inv(U) in the copy (a lower factor L turned into U = L^T: A = U^T U either way, and
-// inv(A) = inv(U) inv(U)^T), then the upper triangle of inv(U) inv(U)^T over it as LAPACK's
-// lauum, by block columns of a tile from the left: block (r, J) is row tile r of inv(U) times the
-// transpose of row tile J, both from column J on (the columns left of J are zeros in row tile J),
-// through the tile, as the product reads the block it replaces.
+// potri: inv(U) in the copy (a lower factor L turned into U = L^H: A = U^H U either way, and
+// inv(A) = inv(U) inv(U)^H; ^T for real types), then the upper triangle of inv(U) inv(U)^H over
+// it as LAPACK's lauum, by block columns of a tile from the left: block (r, J) is row tile r of
+// inv(U) times the conjugate transpose of row tile J, both from column J on (the columns left of
+// J are zeros in row tile J), through the tile, as the product reads the block it replaces.
 template <class T> void cholesky_inverse(char uplo, int n, T *A, int lda, T *work) {
     constexpr int G = kTile<T>;
     const InverseSpace<T> s(n, work);
@@ -833,16 +841,16 @@ template <class T> void cholesky_inverse(char uplo, int n, T *A, int lda, T *wor
     const int64_t ld = s.ld;
     T *const w = s.w;
     const bool lower = uplo == 'L';
-    s.load_triangle(n, A, lda, lower, false);
+    s.template load_triangle<true>(n, A, lda, lower, false);
     upper_inverse<false>(s);
     for (int J = 0; J < N; J += G) {
         T *const cJ = w + J * ld;
         for (int r = 0; r <= J; r += G) {
-            tile_product<true, false, true>(G, G, N - J, cJ + r, ld, cJ + J, ld, 1, s.tile, G);
+            tile_product<true, true, true>(G, G, N - J, cJ + r, ld, cJ + J, ld, 1, s.tile, G);
             copy_block(s.tile, G, cJ + r, ld);
         }
     }
-    s.store_triangle(n, A, lda, lower, false);
+    s.template store_triangle<true>(n, A, lda, lower, false);
 }
 
 template <class T> int64_t workspace(int n) { return Workspace<T>::size(n); }
@@ -888,12 +896,7 @@ template <class T> int qr_panel(int rows, int b, T *a, int lda, T *tau) { return
 
 template <class T> int tile() { return kTile<T>; }
 
-// The precision of the unit: the factorizations for every one, the inverses for real types.
-#define BL_TILED_ISA_s(T) BL_TILED_ENTRIES(BL_TILED_INSTANTIATE, T)
-#define BL_TILED_ISA_d(T) BL_TILED_ENTRIES(BL_TILED_INSTANTIATE, T)
-#define BL_TILED_ISA_c(T) BL_TILED_FACTOR_ENTRIES(BL_TILED_INSTANTIATE, T)
-#define BL_TILED_ISA_z(T) BL_TILED_FACTOR_ENTRIES(BL_TILED_INSTANTIATE, T)
-#define BL_TILED_ISA(p, T) BL_TILED_ISA_##p(T)
+#define BL_TILED_ISA(p, T) BL_TILED_ENTRIES(BL_TILED_INSTANTIATE, T)
 BL_PRECISIONS(BL_TILED_ISA)
 #undef BL_TILED_ISA
 

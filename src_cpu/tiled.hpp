@@ -18,10 +18,9 @@
 // One source (tiled.cpp, on the vectors of simd.hpp) is compiled for each instruction set of
 // BATCHLAPACK_TILED_ISAS (cmake/units.cmake): x86-64-v4 (AVX-512) and x86-64-v3 (AVX2, FMA), or
 // aarch64's NEON; the functions below call the unit of the instruction set in use (isa.hpp). The
-// kernels take square matrices: the factorizations and apply_reflector in every precision
-// (complex elements stay interleaved as std::complex stores them; tiled.cpp's kernel says how it
-// multiplies them), the inverses for real types. The caller falls back to the system LAPACK
-// wherever covers() says no (x86-64 processors without AVX2).
+// kernels take square matrices, in every precision (complex elements stay interleaved as
+// std::complex stores them; tiled.cpp's kernel says how it multiplies them). The caller falls
+// back to the system LAPACK wherever covers() says no (x86-64 processors without AVX2).
 #pragma once
 
 #include "args.hpp"
@@ -37,14 +36,12 @@ namespace tiled {
 constexpr int kReflectorMax = 32;
 
 // The entry points of the kernels, listed once: X(T, return type, name, (parameters), (arguments),
-// what the dispatching function returns where no unit runs); the factorizations and QR's block
-// reflector (BL_TILED_FACTOR_ENTRIES) for every precision, the inverses (BL_TILED_REAL_ENTRIES)
-// for real T. Each
-// instruction set's unit (tiled.cpp) defines them in its namespace (base, v3, v4, declared below)
-// and instantiates them from these lists; tiled_dispatch.cpp defines and instantiates the
-// functions of this namespace, which call the unit of the instruction set in use, from them too.
+// what the dispatching function returns where no unit runs). Each instruction set's unit
+// (tiled.cpp) defines them in its namespace (base, v3, v4, declared below) and instantiates them
+// from this list for every precision; tiled_dispatch.cpp defines and instantiates the functions
+// of this namespace, which call the unit of the instruction set in use, from it too.
 // (Block comments: a line comment would swallow the continuation lines.)
-#define BL_TILED_FACTOR_ENTRIES(X, T)                                                             \
+#define BL_TILED_ENTRIES(X, T)                                                                    \
     /* Rows of the kernels' tiles for T with the instruction set in use; 0 where no unit runs. \
        */                                                                                         \
     X(T, int, tile, (), (), 0)                                                                    \
@@ -81,9 +78,8 @@ constexpr int kReflectorMax = 32;
        factored: b, or fewer where a column's larfg needs LAPACK's care (larfg.hpp: a tiny or    \
        huge norm, a NaN, an Inf), which the caller factors from there with geqr2 (the columns    \
        before it are done and their reflectors applied to it); 0 where no unit runs. */          \
-    X(T, int, qr_panel, (int rows, int b, T *a, int lda, T *tau), (rows, b, a, lda, tau), 0)
-#define BL_TILED_REAL_ENTRIES(X, T)                                                               \
-    /* The inverses of inverse.cpp, for real types where available(), any order: the triangle   \
+    X(T, int, qr_panel, (int rows, int b, T *a, int lda, T *tau), (rows, b, a, lda, tau), 0)    \
+    /* The inverses of inverse.cpp, any order, where tile() is not 0: the triangle              \
        is copied into a workspace padded to whole tiles and inverted there by LAPACK's blocked   \
        algorithms (trtri by block columns, getri's solve with L by block columns from the right, \
        lauum), every product on the register kernel. Each assumes its checks done (no zero on   \
@@ -94,10 +90,9 @@ constexpr int kReflectorMax = 32;
     X(T, void, trtri, (char uplo, char diag, int n, T *A, int lda, T *work), (uplo, diag, n, A, lda, work), void()) \
     /* The inverse of A from getrf's factors and pivots (ipiv, 1-based), in place, as getri. */  \
     X(T, void, getri, (int n, T *A, int lda, const int *ipiv, T *work), (n, A, lda, ipiv, work), void()) \
-    /* The inverse of U^T U (uplo 'U') or L L^T ('L') from potrf's factor, in its triangle, as   \
-       potri. */                                                                                  \
+    /* The inverse of U^H U (uplo 'U') or L L^H ('L') from potrf's factor, in its triangle, as   \
+       potri (U^T U, L L^T for real types). */                                                    \
     X(T, void, potri, (char uplo, int n, T *A, int lda, T *work), (uplo, n, A, lda, work), void())
-#define BL_TILED_ENTRIES(X, T) BL_TILED_FACTOR_ENTRIES(X, T) BL_TILED_REAL_ENTRIES(X, T)
 
 // A declaration of an entry of BL_TILED_ENTRIES.
 #define BL_TILED_DECLARE(T, ret, name, params, args, none) template <class T> ret name params;
@@ -115,10 +110,6 @@ BL_TILED_ENTRIES(BL_TILED_DECLARE, T)
 
 // The explicit instantiation of an entry of BL_TILED_ENTRIES for T.
 #define BL_TILED_INSTANTIATE(T, ret, name, params, args, none) template ret name<T> params;
-
-// Whether all the kernels exist for T with the instruction set in use (real types; AVX2, AVX-512
-// or NEON); complex types have the factorizations and apply_reflector alone (tile() not 0).
-template <class T> bool available();
 
 // Whether getrf with m = n, potrf or getrf_np of order n goes to the kernels with the instruction
 // set in use (a unit that runs, and an order of ladder::tiled), in every precision.
