@@ -7,14 +7,15 @@
 #
 # Installs what is missing when root (the cross compilers, qemu-user, and the arm64 multiarch
 # OpenBLAS/LAPACK and GoogleTest); builds in build-aarch64/ the precisions of CROSS_PRECISIONS
-# (default "d") with CROSS_JOBS jobs (default 2); then runs the test programs named in CROSS_TESTS
-# (default: the LU, Cholesky and QR families and the kernels' test) under qemu-aarch64 against
+# (default "d;z": complex arithmetic has code paths of its own) with CROSS_JOBS jobs (default 2);
+# then runs the test programs named in CROSS_TESTS (default: the LU, Cholesky and QR families and
+# the kernels' test) under qemu-aarch64 against
 # the CPU backend, the kernels' test limited to the GoogleTest filter CROSS_KERNELS (default: the
 # tiled kernels, the NEON code; "*" for all of it, which takes long under emulation). Exit status
 # 0 when every program passed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-precisions="${CROSS_PRECISIONS:-d}"
+precisions="${CROSS_PRECISIONS:-d;z}"
 jobs="${CROSS_JOBS:-2}"
 tests="${CROSS_TESTS:-test_lu test_cholesky test_qr test_small_kernels}"
 kernels="${CROSS_KERNELS:-*.Tiled*}"
