@@ -308,6 +308,60 @@ template <bool Unit, class T> BL_TILED_INLINE void invert_lower(const T *d, int6
     }
 }
 
+// Where the copy's columns [from, to) come from in A, in segments q from `from` up to end(to),
+// each its first element and length: the whole columns q < n (LU); a lower triangle's columns,
+// rows q to n - 1; an upper triangle's rows, as A's columns q to n - 1, rows `from` to
+// min(q + 1, to) - 1.
+enum class Part { whole, lower, upper };
+template <class T> struct Source {
+    const T *A;
+    int64_t lda;
+    int n;
+    Part part;
+    int end(int to) const { return part == Part::upper ? n : std::min(to, n); }
+    std::pair<const T *, int> segment(int q, int from, int to) const {
+        switch (part) {
+        case Part::whole: return {A + int64_t(q) * lda, n};
+        case Part::lower: return {A + q + int64_t(q) * lda, n - q};
+        default: return {A + from + int64_t(q) * lda, std::min(q + 1, to) - from};
+        }
+    }
+};
+
+// A's lines for the copy's next block column, brought toward L2 a share at a time while the
+// present one is computed, so that copying it in when its turn comes finds them there: copying
+// all of A at the start waited on memory with nothing to compute (src_cpu/PERFORMANCE.md,
+// twenty-second session).
+template <class T> class Fetch {
+  public:
+    explicit Fetch(const Source<T> &src) : src_(src) {}
+    // The columns [from, to) next, their lines over about `calls` calls of some().
+    void start(int from, int to, int calls) {
+        from_ = from, to_ = to, q_ = from, end_ = src_.end(to);
+        int64_t lines = 0;
+        for (int q = from; q < end_; ++q) lines += (src_.segment(q, from, to).second * int64_t(sizeof(T)) + 127) / 64;
+        share_ = int((lines + calls - 1) / std::max(calls, 1));
+        line_ = last_ = nullptr;
+    }
+    BL_TILED_INLINE void some() {
+        for (int i = 0; i < share_; ++i) {
+            if (line_ == last_) {
+                if (q_ >= end_) return;
+                const auto [p, len] = src_.segment(q_++, from_, to_);
+                line_ = reinterpret_cast<const char *>(reinterpret_cast<uintptr_t>(p) & ~uintptr_t(63));
+                last_ = reinterpret_cast<const char *>(reinterpret_cast<uintptr_t>(p + len - 1) & ~uintptr_t(63)) + 64;
+            }
+            __builtin_prefetch(line_, 0, 2);
+            line_ += 64;
+        }
+    }
+
+  private:
+    Source<T> src_;
+    int from_ = 0, to_ = 0, q_ = 0, end_ = 0, share_ = 0;
+    const char *line_ = nullptr, *last_ = nullptr;
+};
+
 // LU of A by the tiles, with partial pivoting as LAPACK's getrf (Pivot) or with every pivot on the
 // diagonal as getrf_np (ipiv not used): the same steps less the pivot search and the interchanges.
 template <bool Pivot, class T> void lu(int n, T *A, int lda, int *ipiv, int *info, T *work) {
@@ -317,16 +371,21 @@ template <bool Pivot, class T> void lu(int n, T *A, int lda, int *ipiv, int *inf
     const int64_t ld = s.ld;
     T *const w = s.w;
     // The copy is [A 0; 0 I]: its LU is [L 0; 0 I] [U 0; 0 I], the padding never chosen as a pivot.
-    for (int j = 0; j < N; ++j) {
-        T *wj = w + j * ld;
-        if (j < n) {
-            std::memcpy(wj, A + int64_t(j) * lda, sizeof(T) * n);
-            std::fill(wj + n, wj + N, T(0));
-        } else {
-            std::fill(wj, wj + N, T(0));
-            wj[j] = T(1);
+    // Each block column of the outer level is copied in when its turn comes, its lines fetched
+    // during the block before.
+    auto copy_in = [&](int J, int to) {
+        for (int j = J; j < to; ++j) {
+            T *wj = w + j * ld;
+            if (j < n) {
+                std::memcpy(wj, A + int64_t(j) * lda, sizeof(T) * n);
+                std::fill(wj + n, wj + N, T(0));
+            } else {
+                std::fill(wj, wj + N, T(0));
+                wj[j] = T(1);
+            }
         }
-    }
+    };
+    Fetch<T> fetch(Source<T>{A, lda, n, Part::whole});
     *info = 0;
     const Real<T> small = std::numeric_limits<Real<T>>::min();  // LAPACK's sfmin: 1 / small does not overflow
     // Block columns of kOuter tiles are brought up to date by the columns left of them, then
@@ -336,6 +395,11 @@ template <bool Pivot, class T> void lu(int n, T *A, int lda, int *ipiv, int *inf
     for (int J = 0; J < N; J += kOuter * G) {
         const int bo = std::min(kOuter * G, N - J);
         T *const cJ = w + J * ld;
+        copy_in(J, J + bo);
+        // The next block's lines over this block's products: the outer update's kernel calls, or
+        // the first block's updates of its later tiles.
+        const int tiles = (N - J + G - 1) / G;
+        fetch.start(J + bo, J + bo + kOuter * G, J ? tiles * (bo / kCols<T>) : tiles * (kOuter - 1));
         if constexpr (Pivot)
             for (int c = 0; c < bo; ++c)
                 for (int i = 0; i < J; ++i)
@@ -349,7 +413,11 @@ template <bool Pivot, class T> void lu(int n, T *A, int lda, int *ipiv, int *inf
         }
         if (J)
             for (int r = J; r < N; r += G)
-                tile_product<false, false, is_complex<T>>(std::min(G, N - r), bo, J, w + r, ld, cJ, 1, ld, cJ + r, ld);
+                for (int c = 0; c < bo; c += kCols<T>) {
+                    fetch.some();
+                    tile_product<false, false, is_complex<T>>(std::min(G, N - r), kCols<T>, J, w + r, ld, cJ + c * ld, 1, ld,
+                                                              cJ + r + c * ld, ld);
+                }
         for (int j = J; j < J + bo; j += G) {
             const int b = std::min(G, N - j);  // the block's width: a tile, or less last
             T *const cj = w + j * ld;          // the block column
@@ -365,8 +433,10 @@ template <bool Pivot, class T> void lu(int n, T *A, int lda, int *ipiv, int *inf
                 tile_product<true>(G, b, G, s.inv + int64_t(i) * G, G, s.tile, 1, G, ci, ld);
             }
             if (j > J)
-                for (int r = j; r < N; r += G)
+                for (int r = j; r < N; r += G) {
+                    if (!J) fetch.some();
                     tile_product<false>(std::min(G, N - r), b, j - J, lJ + r, ld, cj + J, 1, ld, cj + r, ld);
+                }
             // The panel, column by column as LAPACK's getf2, over the real rows; the padded columns of
             // the last block are the identity already.
             for (int c = 0; c < b && j + c < n; ++c) {
@@ -403,42 +473,62 @@ template <bool Pivot, class T> void lu(int n, T *A, int lda, int *ipiv, int *inf
         for (int i = 0; i < n; ++i) ++ipiv[i];
 }
 
+// Cholesky of A by the tiles, in the padded copy: its lower triangle (an upper one conjugate-
+// transposed) of [A 0; 0 I], whose factor is [L 0; 0 I]: A = L L^H, every product below with L^H
+// (Conj). Above the diagonal only the diagonal blocks are written, zeros: the kernel computes
+// whole tiles there, and what it leaves above the diagonal is never read. Each block column of
+// the outer level is copied in when its turn comes (its lines fetched during the block before)
+// and out when it is finished: left-looking, the later ones neither read nor change it.
 template <class T> void cholesky(char uplo, int n, T *A, int lda, int *info, T *work) {
-    constexpr int G = kTile<T>, W = kLanes<T>;
+    constexpr int G = kTile<T>, W = kLanes<T>, B = kOuter * G;
     const Workspace<T> s(n, work);
     const int N = s.N;
     const int64_t ld = s.ld;
     T *const w = s.w;
     const bool lower = uplo == 'L';
-    // The copy holds the lower triangle (an upper one conjugate-transposed) of [A 0; 0 I], whose
-    // factor is [L 0; 0 I]: A = L L^H, every product below with L^H (Conj). Above the diagonal only
-    // the diagonal blocks are written, zeros: the kernel computes whole tiles there, and what it
-    // leaves above the diagonal is never read.
-    for (int j = 0; j < N; ++j) {
-        T *wj = w + j * ld;
-        std::fill(wj + j / G * G, wj + j, T(0));
-        if (j < n) {
-            if (lower)
-                std::memcpy(wj + j, A + j + int64_t(j) * lda, sizeof(T) * (n - j));
-            else
-                for (int i = j; i < n; ++i) wj[i] = conjugate(A[j + int64_t(i) * lda]);
-            std::fill(wj + n, wj + N, T(0));
-        } else {
-            std::fill(wj + j, wj + N, T(0));
-            wj[j] = T(1);
+    Fetch<T> fetch(Source<T>{A, lda, n, lower ? Part::lower : Part::upper});
+    auto copy_in = [&](int J, int to) {
+        for (int j = J; j < to; ++j) {
+            T *wj = w + j * ld;
+            std::fill(wj + j / G * G, wj + j, T(0));
+            if (j < n) {
+                if (lower) std::memcpy(wj + j, A + j + int64_t(j) * lda, sizeof(T) * (n - j));
+                std::fill(wj + n, wj + N, T(0));
+            } else {
+                std::fill(wj + j, wj + N, T(0));
+                wj[j] = T(1);
+            }
         }
-    }
+        if (!lower)
+            for (int i = J; i < n; ++i)
+                for (int j = J; j < std::min({i + 1, to, n}); ++j) w[i + j * ld] = conjugate(A[j + int64_t(i) * lda]);
+    };
+    auto copy_out = [&](int J, int to) {
+        for (int j = J; j < std::min(to, n); ++j)
+            if (lower) std::memcpy(A + j + int64_t(j) * lda, w + j + j * ld, sizeof(T) * (n - j));
+        if (!lower)
+            for (int i = J; i < n; ++i)
+                for (int j = J; j < std::min({i + 1, to, n}); ++j) A[j + int64_t(i) * lda] = conjugate(w[i + j * ld]);
+    };
     *info = 0;
     // Block columns of kOuter tiles from the diagonal down, less the product of the rows of L left
     // of them (the tiles wholly above the diagonal left out); then a tile's width at a time, less
     // the product with the columns of its outer block left of it, and factored.
-    for (int J = 0; J < N && *info == 0; J += kOuter * G) {
-        const int bo = std::min(kOuter * G, N - J);
+    for (int J = 0; J < N && *info == 0; J += B) {
+        const int bo = std::min(B, N - J);
         T *const cJ = w + J * ld;
+        copy_in(J, J + bo);
+        // The next block's lines over this block's products: the outer update's kernel calls, or
+        // the first block's solves below its tiles.
+        const int tiles = (N - J + G - 1) / G;
+        fetch.start(J + bo, J + bo + B, J ? tiles * (bo / kCols<T>) : tiles * kOuter);
         if (J)
             for (int r = J; r < N; r += G)
-                tile_product<false, true, is_complex<T>>(std::min(G, N - r), std::min(bo, r - J + G), J, w + r, ld, w + J,
-                                                         ld, 1, cJ + r, ld);
+                for (int c = 0; c < std::min(bo, r - J + G); c += kCols<T>) {
+                    fetch.some();
+                    tile_product<false, true, is_complex<T>>(std::min(G, N - r), kCols<T>, J, w + r, ld, w + J + c, ld, 1,
+                                                             cJ + r + c * ld, ld);
+                }
         for (int j = J; j < J + bo && *info == 0; j += G) {
             const int b = std::min(G, N - j);  // the block's width: a tile, or less last
             T *const cj = w + j * ld;
@@ -479,17 +569,12 @@ template <class T> void cholesky(char uplo, int n, T *A, int lda, int *info, T *
             invert_lower<false>(d, ld, bi);
             for (int r = j + G; r < N; r += G) {
                 const int rows = std::min(G, N - r);
+                if (!J) fetch.some();
                 copy_tile(cj + r, ld, rows, G, s.tile);
                 tile_product<true, true>(rows, G, G, s.tile, G, bi, G, 1, cj + r, ld);
             }
         }
-    }
-    for (int j = 0; j < n; ++j) {
-        const T *wj = w + j * ld;
-        if (lower)
-            std::memcpy(A + j + int64_t(j) * lda, wj + j, sizeof(T) * (n - j));
-        else
-            for (int i = j; i < n; ++i) A[j + int64_t(i) * lda] = conjugate(wj[i]);
+        copy_out(J, J + bo);
     }
 }
 

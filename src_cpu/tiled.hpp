@@ -9,7 +9,9 @@
 // left-looking in tiles of a few vectors of rows (tile(): 16 rows for double on AVX-512, 8 on
 // AVX2 and NEON): block columns of kOuter tiles are brought up to date by one product with
 // everything left of them, then factored a tile's width at a time, each tile brought up to date
-// by the columns of its outer block left of it. Every product runs on a register kernel that keeps
+// by the columns of its outer block left of it. A block column is copied in when its turn comes,
+// its lines of A prefetched during the block column before, so that the copy overlaps the
+// arithmetic (and Cholesky's goes back to A as soon as it is finished). Every product runs on a register kernel that keeps
 // a tile of C (a tile's rows by up to 8 columns) in vector registers across the whole product; the
 // triangular solves with a diagonal block go through that block's inverse, on the same kernel.
 // Results follow LAPACK's definitions (the same pivots, the same info, the same storage of the
