@@ -69,6 +69,12 @@ template <class T> BL_TILED_INLINE T conjugate(T x) {
 // beyond L2 fourfold, which a machine whose cores share the memory needs where a 2-core one does
 // not.
 constexpr int kOuter = 4;
+// Columns of the copy left of a block column that its outer update takes per pass (the product's
+// depth, split): a row tile's share of them, a tile's rows by kDepth (32 KiB), stays in L1 while
+// the block column's kernel tiles read it in turn; undivided, at 512 it came from L2 for each
+// (dpotrf and dgetrf 512 +5-10 %, zpotrf 512 +1-3 %: src_cpu/PERFORMANCE.md, twenty-second
+// session).
+constexpr int kDepth = 256;
 
 // How many columns of A ahead the kernel prefetches with Ahead, where A's columns are a page
 // (kPage bytes) or more apart: the hardware's prefetchers stay within a page and do not follow
@@ -399,7 +405,7 @@ template <bool Pivot, class T> void lu(int n, T *A, int lda, int *ipiv, int *inf
         // The next block's lines over this block's products: the outer update's kernel calls, or
         // the first block's updates of its later tiles.
         const int tiles = (N - J + G - 1) / G;
-        fetch.start(J + bo, J + bo + kOuter * G, J ? tiles * (bo / kCols<T>) : tiles * (kOuter - 1));
+        fetch.start(J + bo, J + bo + kOuter * G, J ? (J + kDepth - 1) / kDepth * tiles * (bo / kCols<T>) : tiles * (kOuter - 1));
         if constexpr (Pivot)
             for (int c = 0; c < bo; ++c)
                 for (int i = 0; i < J; ++i)
@@ -411,13 +417,15 @@ template <bool Pivot, class T> void lu(int n, T *A, int lda, int *ipiv, int *inf
             copy_tile(cJ + i, ld, G, bo, s.tile);
             tile_product<true>(G, bo, G, s.inv + int64_t(i) * G, G, s.tile, 1, G, cJ + i, ld);
         }
-        if (J)
+        for (int k0 = 0; k0 < J; k0 += kDepth) {
+            const int kc = std::min(kDepth, J - k0);
             for (int r = J; r < N; r += G)
                 for (int c = 0; c < bo; c += kCols<T>) {
                     fetch.some();
-                    tile_product<false, false, is_complex<T>>(std::min(G, N - r), kCols<T>, J, w + r, ld, cJ + c * ld, 1, ld,
-                                                              cJ + r + c * ld, ld);
+                    tile_product<false, false, is_complex<T>>(std::min(G, N - r), kCols<T>, kc, w + r + k0 * ld, ld,
+                                                              cJ + k0 + c * ld, 1, ld, cJ + r + c * ld, ld);
                 }
+        }
         for (int j = J; j < J + bo; j += G) {
             const int b = std::min(G, N - j);  // the block's width: a tile, or less last
             T *const cj = w + j * ld;          // the block column
@@ -521,14 +529,16 @@ template <class T> void cholesky(char uplo, int n, T *A, int lda, int *info, T *
         // The next block's lines over this block's products: the outer update's kernel calls, or
         // the first block's solves below its tiles.
         const int tiles = (N - J + G - 1) / G;
-        fetch.start(J + bo, J + bo + B, J ? tiles * (bo / kCols<T>) : tiles * kOuter);
-        if (J)
+        fetch.start(J + bo, J + bo + B, J ? (J + kDepth - 1) / kDepth * tiles * (bo / kCols<T>) : tiles * kOuter);
+        for (int k0 = 0; k0 < J; k0 += kDepth) {
+            const int kc = std::min(kDepth, J - k0);
             for (int r = J; r < N; r += G)
                 for (int c = 0; c < std::min(bo, r - J + G); c += kCols<T>) {
                     fetch.some();
-                    tile_product<false, true, is_complex<T>>(std::min(G, N - r), kCols<T>, J, w + r, ld, w + J + c, ld, 1,
-                                                             cJ + r + c * ld, ld);
+                    tile_product<false, true, is_complex<T>>(std::min(G, N - r), kCols<T>, kc, w + r + k0 * ld, ld,
+                                                             w + J + c + k0 * ld, ld, 1, cJ + r + c * ld, ld);
                 }
+        }
         for (int j = J; j < J + bo && *info == 0; j += G) {
             const int b = std::min(G, N - j);  // the block's width: a tile, or less last
             T *const cj = w + j * ld;
