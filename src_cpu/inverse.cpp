@@ -48,7 +48,7 @@ template <class T> bool v4_kernels() {
 
 // Whether the in-cache kernels of order n run the v4 unit's: real types at every order, complex
 // ones from ladder::inverse::kComplexVectorFrom, where the compiler's AVX-512 vectors pay.
-template <class T> bool v4_small(int n) {
+template <class T> bool v4_small([[maybe_unused]] int n) {  // (unused without the v4 unit)
 #ifdef BL_INVERSE_V4
     if constexpr (is_complex<T>) return isa() == Isa::v4 && n >= ladder::inverse::kComplexVectorFrom;
 #endif
