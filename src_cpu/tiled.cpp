@@ -70,10 +70,10 @@ template <class T> BL_TILED_INLINE T conjugate(T x) {
 // not.
 constexpr int kOuter = 4;
 // Columns of the copy left of a block column that its outer update takes per pass (the product's
-// depth, split): a row tile's share of them, a tile's rows by kDepth (32 KiB), stays in L1 while
-// the block column's kernel tiles read it in turn; undivided, at 512 it came from L2 for each
-// (dpotrf and dgetrf 512 +5-10 %, zpotrf 512 +1-3 %: src_cpu/PERFORMANCE.md, twenty-second
-// session).
+// depth, split): a row tile's share of them, a tile's rows by kDepth (32 KiB with AVX-512, 16 KiB
+// with AVX2 and NEON), stays in L1 while the block column's kernel tiles read it in turn;
+// undivided, at 512 it came from L2 for each (dpotrf and dgetrf 512 +5-10 %, zpotrf 512 +1-3 %:
+// src_cpu/PERFORMANCE.md, twenty-second session).
 constexpr int kDepth = 256;
 
 // How many columns of A ahead the kernel prefetches with Ahead, where A's columns are a page
