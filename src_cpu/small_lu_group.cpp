@@ -22,30 +22,6 @@ template <class R> SimdV<R, 32> abs(SimdV<R, 32> v) {
     return V(M(v) & ~M(-V{}));
 }
 
-// getrf_kernel's algorithm (small_lu.cpp) on group_size square matrices at once, matrix l in
-// SIMD lane l: the local copy interleaves them (w[c * LD + i * S + l] = A_l(i, c), S = group_size
-// for a real type; for a complex one the real part there and the imaginary part group_size
-// further, S = 2 group_size: small_detail.hpp's lane_parts), so
-// each step of getrf_kernel becomes vector operations over the lanes: the pivot search a compare
-// and select (the same strict > as getrf_kernel, so the first largest |value| wins and a NaN never
-// does unless it is the diagonal), the scaling a multiply (by 1 in a lane whose pivot is zero,
-// which leaves its column as getrf_kernel does; a division in a lane whose pivot is below the safe
-// minimum), the rank-1 update unchanged; each lane's pivots, info and factors are getrf_kernel's
-// up to the contraction of the update into FMAs. The row interchanges differ per lane: they are
-// done lane by lane (scalar loads and stores) on the columns from j on only; the finished columns
-// of L keep the row order they had when computed, and the copy back to A applies the later
-// interchanges (scalar for the rows past the diagonal, which they move; K x K transposes in
-// registers for the rows above, as for the whole copy in). Interchanges inside the update (the
-// row j vector blended into row p_l of each trailing column) were slower. Lanes past `count`
-// factor an identity and are not written back. A column is N + 1 lane groups long, not N: columns
-// a multiple of 4 KiB apart make a load wait on an unrelated earlier store with the same low
-// address bits (4K aliasing).
-// With right-hand sides (gesv: rhs.nrhs of them, at most ladder::lu::kGroupRhsMax), the kernel
-// factors the augmented matrix [A_l | B_l]: B's columns follow A's in the copy and take every
-// interchange and update, which is getrs's forward solve (its row interchanges, then L's unit
-// triangle, as dtrsm orders them); the back substitution with U then runs over the lanes too, and
-// each lane's solution goes back to B_l unless its factor is singular (B_l left as it was, as gesv
-// leaves it). At the small orders this replaces a call of the one-matrix solve per matrix.
 // Rows from .. rows - 1 of a column of the group kernels' copy (lane l's element of row i at
 // col + i S + l, its imaginary part group_size further for a complex type) times r, lane by lane
 // (r's imaginary parts group_size further too): getrf_group_kernel's scaling of a column of L.
@@ -92,6 +68,30 @@ template <class T, int Cap>
             for (int i = from; i < rows; ++i) lane_put(col + i * S + l, kept[i][l] / d[l]);
 }
 
+// getrf_kernel's algorithm (small_lu.cpp) on group_size square matrices at once, matrix l in
+// SIMD lane l: the local copy interleaves them (w[c * LD + i * S + l] = A_l(i, c), S = group_size
+// for a real type; for a complex one the real part there and the imaginary part group_size
+// further, S = 2 group_size: small_detail.hpp's lane_parts), so
+// each step of getrf_kernel becomes vector operations over the lanes: the pivot search a compare
+// and select (the same strict > as getrf_kernel, so the first largest |value| wins and a NaN never
+// does unless it is the diagonal), the scaling a multiply (by 1 in a lane whose pivot is zero,
+// which leaves its column as getrf_kernel does; a division in a lane whose pivot is below the safe
+// minimum), the rank-1 update unchanged; each lane's pivots, info and factors are getrf_kernel's
+// up to the contraction of the update into FMAs. The row interchanges differ per lane: they are
+// done lane by lane (scalar loads and stores) on the columns from j on only; the finished columns
+// of L keep the row order they had when computed, and the copy back to A applies the later
+// interchanges (scalar for the rows past the diagonal, which they move; K x K transposes in
+// registers for the rows above, as for the whole copy in). Interchanges inside the update (the
+// row j vector blended into row p_l of each trailing column) were slower. Lanes past `count`
+// factor an identity and are not written back. A column is N + 1 lane groups long, not N: columns
+// a multiple of 4 KiB apart make a load wait on an unrelated earlier store with the same low
+// address bits (4K aliasing).
+// With right-hand sides (gesv: rhs.nrhs of them, at most ladder::lu::kGroupRhsMax), the kernel
+// factors the augmented matrix [A_l | B_l]: B's columns follow A's in the copy and take every
+// interchange and update, which is getrs's forward solve (its row interchanges, then L's unit
+// triangle, as dtrsm orders them); the back substitution with U then runs over the lanes too, and
+// each lane's solution goes back to B_l unless its factor is singular (B_l left as it was, as gesv
+// leaves it). At the small orders this replaces a call of the one-matrix solve per matrix.
 template <class T, class Nt>
 bool getrf_group_kernel(Nt N, T *const *A, int lda, int *const *ipiv, int *info, int count, const T *const *next,
                         int next_count, GroupRhs<T> rhs) {
