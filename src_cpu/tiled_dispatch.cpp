@@ -6,7 +6,6 @@
 #include "precisions.hpp"
 #include "tiled.hpp"
 
-
 namespace bl {
 namespace cpu {
 namespace tiled {
