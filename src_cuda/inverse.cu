@@ -322,52 +322,100 @@ template <class T> struct LuFinish {
 };
 
 // getri of one matrix of moderate order in the block's shared memory, from getrf's factors where
-// info[i] = 0 (else, with `copy_failed`, X_i = the factors): LAPACK's unblocked getri, inv(U)
-// column by column (trti2: the column above the diagonal = the inverse so far times it, scaled),
-// then X L = inv(U) solved from the last column to the first (each column less the later ones
-// times L's column below the diagonal), then the column interchanges while writing X. The tile:
-// the n x n matrix, L's column, the column order. (TriShared's one barrier a column, in a helper
-// both kernels called, was no faster here and 3-5% slower for trtri at 40 / 48: PERFORMANCE.md.)
-template <class T> struct GetriShared {
+// info[i] = 0 (else, with `copy_failed`, X_i = the factors): LAPACK's unblocked getri, a thread a
+// row, S columns a step: inv(U) (trti2: each column above the diagonal = the inverse so far times
+// it, scaled), then X L = inv(U) solved from the last columns to the first (each column less the
+// later ones times L's column below the diagonal), then the column interchanges while writing X.
+// A thread's row is its own: only the step's columns of U (of L) pass between threads, copied row
+// by row into one of two buffers before the step's one barrier, so that they are read as
+// broadcasts of S adjacent elements, and the other buffer is the next step's. Each element of the
+// row read from shared memory then serves S products; a column a step, it served one, the tile's
+// bandwidth bounded the kernel (getrf + getri_oop 64 at 1.70x cuBLAS) and two barriers a column
+// were needed. The tile: the two buffers, the n x n matrix, then the column order.
+template <class T, int S> struct GetriShared {
     Sizes n;
     LuOutput<T> out;
     template <class Team> __device__ void operator()(const Team &t, int64_t i, void *tile, void *) const {
         const int N = n[i];
         if (out.failed(t, i, N)) return;
-        T *s = static_cast<T *>(tile), *w = s + N * N;
+        T *buffers = static_cast<T *>(tile), *s = buffers + 2 * N * S;
         copy_matrix(t, N, N, out.A.at(i), out.A.ldi(i), s, N);
         t.sync();
-        for (int j = 0; j < N; ++j) {  // inv(U)
-            const T inv = T(1) / s[j + j * N];
-            T acc = T(0);
-            const int r = t.rank();
-            if (r < j)
-                for (int k = r; k < j; ++k) acc += s[r + k * N] * s[k + j * N];
-            t.sync();
-            if (r < j) s[r + j * N] = -(acc * inv);
-            else if (r == j) s[j + j * N] = inv;
-            t.sync();
-        }
-        for (int j = N - 2; j >= 0; --j) {  // X L = inv(U)
-            for (int r = j + 1 + t.rank(); r < N; r += t.size()) {
-                w[r] = s[r + j * N];
-                s[r + j * N] = T(0);
+        const int r = t.rank();
+        const bool row = r < N;
+        int b = 0;  // the step's buffer
+        for (int j0 = 0; j0 < N; j0 += S, b ^= 1) {  // inv(U): X(r, j) for r <= j
+            const int w = min(S, N - j0);
+            T *u = buffers + b * N * S;  // u[k S + c] = U(k, j0 + c), k <= j0 + c
+            for (int e = r; e < (j0 + w) * S; e += t.size()) {
+                const int k = e / S, c = e - k * S;
+                u[e] = c < w && k <= j0 + c ? s[k + (j0 + c) * N] : T(0);
             }
             t.sync();
-            for (int r = t.rank(); r < N; r += t.size()) {
-                T v = s[r + j * N];
-                for (int k = j + 1; k < N; ++k) v -= s[r + k * N] * w[k];
-                s[r + j * N] = v;
+            if (!row) continue;
+            T acc[S], x[S];
+#pragma unroll
+            for (int c = 0; c < S; ++c) acc[c] = T(0);
+            // The columns done, from the diagonal on (X(r, k) = 0 left of it): k the same in the
+            // warp's lanes, so that the rows' elements are in distinct banks.
+            for (int k = r & ~31; k < j0; ++k) {
+                const T v = k >= r ? s[r + k * N] : T(0);
+#pragma unroll
+                for (int c = 0; c < S; ++c) acc[c] += v * u[k * S + c];
+            }
+#pragma unroll
+            for (int c = 0; c < S; ++c) {  // the step's columns in turn
+                if (c < w) {
+                    const int j = j0 + c;
+                    const T inv = T(1) / u[j * S + c];
+                    x[c] = r < j ? -(acc[c] * inv) : r == j ? inv : T(0);
+#pragma unroll
+                    for (int d = c + 1; d < S; ++d) acc[d] += x[c] * u[j * S + d];
+                }
+            }
+#pragma unroll
+            for (int c = 0; c < S; ++c)
+                if (c < w && r <= j0 + c) s[r + (j0 + c) * N] = x[c];
+        }
+        for (int j0 = (N - 1) / S * S; j0 >= 0; j0 -= S, b ^= 1) {  // X L = inv(U), the last columns first
+            const int w = min(S, N - j0);
+            T *l = buffers + b * N * S;  // l[(k - j0) S + c] = L(k, j0 + c), k > j0 + c
+            for (int e = r; e < (N - j0) * S; e += t.size()) {
+                const int k = j0 + e / S, c = e % S;
+                l[e] = c < w && k > j0 + c ? s[k + (j0 + c) * N] : T(0);
             }
             t.sync();
+            if (!row) continue;
+            T acc[S];
+#pragma unroll
+            for (int c = 0; c < S; ++c) acc[c] = c < w && r <= j0 + c ? s[r + (j0 + c) * N] : T(0);
+            for (int k = j0 + w; k < N; ++k) {  // the columns done
+                const T v = s[r + k * N];
+#pragma unroll
+                for (int c = 0; c < S; ++c) acc[c] -= v * l[(k - j0) * S + c];
+            }
+#pragma unroll
+            for (int c = S - 1; c > 0; --c)  // the step's columns, the last first
+                if (c < w)
+#pragma unroll
+                    for (int d = 0; d < c; ++d) acc[d] -= acc[c] * l[c * S + d];
+#pragma unroll
+            for (int c = 0; c < S; ++c)
+                if (c < w) s[r + (j0 + c) * N] = acc[c];
         }
-        out.write(t, i, N, s, N, reinterpret_cast<int *>(w + N));
+        out.write(t, i, N, s, N, reinterpret_cast<int *>(s + N * N));
     }
 };
-// GetriShared's tile for order n. It takes orders to 96: its inverse of U runs a column at a time
-// (two barriers each), and at 128 the blocked path was faster (H100, double: getrf+getri_oop 2743
-// against 1597 GFLOP/s; at 64 1753 against 1414, 96 2123, 48 1516).
-template <class T> size_t getri_shared_bytes(int n) { return size_t(n) * n * sizeof(T) + size_t(n) * (sizeof(T) + sizeof(int)); }
+// GetriShared's columns a step. Complex types take 4: each product is four multiply-adds and the
+// buffers twice the bytes, so at 8 the larger tile cost more blocks an SM than the shared reads it
+// saved (H200, getrf + getri_oop x cuBLAS, 8 / 4 columns: c 64 1.66 / 1.80, 80 1.13 / 1.35, 96
+// 1.12 / 1.26; z 48 1.12 / 1.19, 64 1.00 / 1.22, 80 0.69 / 0.99, 2 columns 1.15 / 1.18 / 0.96).
+template <class T> constexpr int getri_step() { return kComplex<T> ? 4 : 8; }
+// GetriShared's tile for order n. It takes orders to 96: at 128 the blocked path stays faster
+// (H200, double, 8 columns a step: getrf + getri_oop 1.56x cuBLAS against 1.83x).
+template <class T> size_t getri_shared_bytes(int n) {
+    return (size_t(n) * n + 2 * size_t(getri_step<T>()) * n) * sizeof(T) + size_t(n) * sizeof(int);
+}
 constexpr int kGetriSharedMax = 96;
 
 // trtri and potri of one matrix of moderate order in the block's shared memory, for orders past
@@ -574,10 +622,10 @@ void invert_lu(Chunk &c, int maxn, Sizes n, const View<const Dev<T>> &A, const V
     launch_blocks(DiagonalInfo<D>{n, A, c.info}, c.count, 256, 0, c.stream);
     if (maxn <= kGetriSharedMax && fits_shared(2 * getri_shared_bytes<D>(maxn))) {
         // the row loops take a thread a row: as many threads as rows. A tile that leaves an SM one
-        // block (complex double past 84 on a 227 KB SM: 147 KB at 96) ran 0.73x cuBLAS where the
+        // block (complex double past 81 on a 227 KB SM: 160 KB at 96) ran 0.73x cuBLAS where the
         // blocked path gives 1.03x (H200, src_cuda/PERFORMANCE.md).
-        launch_blocks(GetriShared<D>{n, {ipiv, A, X, c.info, out_of_place}}, c.count, std::max(64, padded_order(maxn)),
-                      getri_shared_bytes<D>(maxn), c.stream);
+        launch_blocks(GetriShared<D, getri_step<D>()>{n, {ipiv, A, X, c.info, out_of_place}}, c.count,
+                      std::max(64, padded_order(maxn)), getri_shared_bytes<D>(maxn), c.stream);
         return;
     }
     const int M = padded_order(maxn);

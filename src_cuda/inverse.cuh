@@ -4,7 +4,7 @@
 //    block per matrix in shared memory, LAPACK's unblocked trti2 with a thread a row (TriShared);
 //  - getri and getri_oop up to order 32 with a thread a row, the row in registers and the
 //    factors read from shared memory (getri_rows); to 96 one block per matrix in shared memory,
-//    LAPACK's unblocked getri (GetriShared);
+//    LAPACK's unblocked getri a thread a row, several columns a step (GetriShared);
 //  - beyond, on zero-padded copies of the triangles in workspace: their diagonal blocks of 32
 //    inverted by the register kernel, then the blocks joined two by two, twice the order each
 //    time (inv([T11 T12; 0 T22]) has T12's place = -inv(T11) T12 inv(T22)), by batched GEMM; potri
