@@ -15,7 +15,7 @@ namespace bl {
 namespace cpu {
 
 // trsv goes to the library's kernels first (small.hpp says which solves they leave to BLAS), which
-// prefetch the thread's next matrix.
+// prefetch a matrix their thread solves later (next_matrix).
 template <class T> int run(const Trsv<T> &op) {
     for_each_matrix(op, [&](int64_t i) {
         const int n = op.n[i], lda = op.A.ld[i], incx = op.x.ld[i];

@@ -245,6 +245,20 @@ constexpr int kPrefetchFrom = 9;
 constexpr int64_t kPrefetchBytes = 64 << 10;
 // Bytes of the triangle of an order-n matrix of T, as kPrefetchBytes counts them.
 template <class T> constexpr int64_t triangle_bytes(int n) { return int64_t(n) * n * int64_t(sizeof(T)) / 2; }
+// The one-vector solves (trsv, getrs, potrs) prefetch the matrix as many matrices ahead of the
+// one they solve, on the same thread, as put kPrefetchLeadBytes of triangles between them, at
+// most kPrefetchAheadMax: a small triangle's solve is over before the lines of the next one come
+// from memory. Against one matrix ahead (benchmark's batches, three alternating passes each): at
+// order 12 / 16 dtrsv 2.55-2.60 / 2.85-2.97 -> 3.20-3.43 / 3.33-3.38 GFLOP/s, dpotrs 3.97-4.10 /
+// 4.58-4.69 -> 4.83-4.95 / 5.31-5.38, dgetrs 12 +13 %, ztrsv and zgetrs 16 +6-7 %; alike (within the
+// passes' spread) at 20 and 24; 8 KiB ahead gained no more (src_cpu/PERFORMANCE.md, twenty-third
+// session).
+constexpr int64_t kPrefetchLeadBytes = 4 << 10;
+constexpr int kPrefetchAheadMax = 4;
+template <class T> constexpr int prefetch_ahead(int n) {
+    const int64_t t = triangle_bytes<T>(n) > 0 ? triangle_bytes<T>(n) : 1, a = (kPrefetchLeadBytes + t - 1) / t;
+    return a > kPrefetchAheadMax ? kPrefetchAheadMax : int(a);
+}
 // Past kPrefetchBytes the blocked kernel prefetches, for complex types, its own matrix's next block
 // of columns (4 columns ahead of the one it solves): whole while a column is shorter than
 // kOwnAheadColumnBytes, else its first kOwnAheadKickBytes. Whole columns: ztrsv 96 / 128 / 192

@@ -260,11 +260,14 @@ template <class Op, class Body> void for_each_matrix(const Op &op, Body &&body, 
                   std::max<int64_t>(1, (count - alone) / (int64_t(64) * max_threads())));
 }
 
-// The matrix of array `a` that for_each_matrix's loop takes after matrix i, on the same thread
-// bar a chunk's end, for a kernel to prefetch: i + 1 in a uniform batch; null after the last one
-// and in a variable batch, whose loop goes largest first.
+// The matrix of array `a` that for_each_matrix's loop takes a few matrices after matrix i, on the
+// same thread bar a chunk's end, for the one-vector solves to prefetch: i + ladder::trsv::
+// prefetch_ahead (1 but for small orders) in a uniform batch; null past the last one and in a
+// variable batch, whose loop goes largest first.
 template <class Op, class T> T *next_matrix(const Op &op, const Array<T> &a, int64_t i) {
-    return op.b.layout != Layout::Variable && i + 1 < op.b.count ? a[i + 1] : nullptr;
+    if (op.b.layout == Layout::Variable) return nullptr;
+    const int64_t j = i + ladder::trsv::prefetch_ahead<T>(op.n[i]);
+    return j < op.b.count ? a[j] : nullptr;
 }
 
 // Calls body(first, size, next) for the consecutive groups of `size` matrices (the last one maybe
