@@ -17,6 +17,9 @@ namespace cpu {
 // trsv goes to the library's kernels first (small.hpp says which solves they leave to BLAS), which
 // prefetch a matrix their thread solves later (next_matrix).
 template <class T> int run(const Trsv<T> &op) {
+    const small::SolveRun<T> r{op.A, {}, op.x, op.n.value, op.A.ld.value, 0, 1};
+    const auto kernel = [&](const small::SolveRun<T> &s) { small::trsv_run(op.uplo.value, op.trans.value, op.diag.value, s); };
+    if (op.x.ld.value == 1 && solve_in_runs(op, r, kernel)) return 0;
     for_each_matrix(op, [&](int64_t i) {
         const int n = op.n[i], lda = op.A.ld[i], incx = op.x.ld[i];
         if (n == 0) return;

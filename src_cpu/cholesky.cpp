@@ -75,6 +75,8 @@ void solve_cholesky(char uplo, int n, int nrhs, const T *A, int lda, T *B, int l
 }
 
 template <class T> int run(const Potrs<T> &op) {
+    const small::SolveRun<T> r{op.A, {}, op.B, op.n.value, op.A.ld.value, op.B.ld.value, op.nrhs.value};
+    if (solve_in_runs(op, r, [&](const small::SolveRun<T> &s) { small::potrs_run(op.uplo.value, s); })) return 0;
     for_each_matrix(op, [&](int64_t i) {
         solve_cholesky(op.uplo.value, op.n[i], op.nrhs[i], op.A[i], op.A.ld[i], op.B[i], op.B.ld[i], &op.b.info[i],
                        next_matrix(op, op.A, i));

@@ -227,6 +227,10 @@ namespace trsv {
 // kernel, and ran 1.1-1.25x its speed in the benchmark at 4 to 32; getrs and potrs of these
 // orders solve through it (src_cpu/PERFORMANCE.md, "seventh session").
 constexpr int kFixedMax = 32;
+// The kernel of kFixedMax takes a uniform batch's solves in runs of this many matrices a call
+// (small.hpp's SolveRun): a run's setup is a few dozen instructions, and 16 of them keep a batch
+// of a few hundred matrices spread over the threads.
+constexpr int kRunMatrices = 16;
 // The orders up to this one compiled each on its own in that kernel; the orders past it, up to
 // kFixedMax, solved as two triangles, one of this order, and a rectangle of this many rows
 // between them (a whole number of vectors for every type). Every order up to 32 on its own took

@@ -93,6 +93,8 @@ void solve_lu(char trans, int n, int nrhs, const T *A, int lda, const int *ipiv,
 }
 
 template <class T> int run(const Getrs<T> &op) {
+    const small::SolveRun<T> r{op.A, op.ipiv, op.B, op.n.value, op.A.ld.value, op.B.ld.value, op.nrhs.value};
+    if (solve_in_runs(op, r, [&](const small::SolveRun<T> &s) { small::getrs_run(op.trans.value, s); })) return 0;
     for_each_matrix(op, [&](int64_t i) {
         solve_lu(op.trans.value, op.n[i], op.nrhs[i], op.A[i], op.A.ld[i], op.ipiv[i], op.B[i], op.B.ld[i],
                  &op.b.info[i], next_matrix(op, op.A, i));

@@ -1,6 +1,6 @@
 // small.hpp's entry points that choose among build units (small_dispatch.hpp): the group kernels
 // by instruction set, trsv by order and increment (ladder::trsv), getrs_vector and potrs_vector on
-// trsv's kernel of compile-time orders.
+// trsv's kernel of compile-time orders, one matrix a call or a run of them.
 #include "ladder.hpp"
 #include "precisions.hpp"
 #include "small.hpp"
@@ -101,6 +101,12 @@ template <class T> bool potrs_vector(char uplo, int n, const T *A, int lda, T *x
     return true;
 }
 
+template <class T> void getrs_run(char trans, const SolveRun<T> &r) { BL_BY_ISA(fixed_getrs_run<T>)(trans, r); }
+template <class T> void potrs_run(char uplo, const SolveRun<T> &r) { BL_BY_ISA(fixed_potrs_run<T>)(uplo == 'L', r); }
+template <class T> void trsv_run(char uplo, char trans, char diag, const SolveRun<T> &r) {
+    BL_BY_ISA(fixed_trsv_run<T>)(uplo == 'L', trans, diag == 'U', r);
+}
+
 #define BL_SMALL_DISPATCH(p, T)                                                                   \
     template bool getrf_group_covers<T>(int);                                                     \
     template bool getrf_group<T>(int, T *const *, int, int *const *, int *, int, const T *const *, int, GroupRhs<T>); \
@@ -113,7 +119,10 @@ template <class T> bool potrs_vector(char uplo, int n, const T *A, int lda, T *x
                                      T *const *, int, const T *const *, int);                     \
     template bool trsv<T>(char, char, char, int, const T *, int, T *, int, const T *);               \
     template bool getrs_vector<T>(char, int, const T *, int, const int *, T *, const T *);          \
-    template bool potrs_vector<T>(char, int, const T *, int, T *, const T *);
+    template bool potrs_vector<T>(char, int, const T *, int, T *, const T *);                      \
+    template void getrs_run<T>(char, const SolveRun<T> &);                                         \
+    template void potrs_run<T>(char, const SolveRun<T> &);                                         \
+    template void trsv_run<T>(char, char, char, const SolveRun<T> &);
 BL_PRECISIONS(BL_SMALL_DISPATCH)
 
 }  // namespace small

@@ -45,7 +45,11 @@ namespace small {
     void fixed_trsv(bool lower, char trans, bool unit, int n, const T *a, int64_t lda, T *x, const T *next); \
     template <class T>                                                                            \
     void fixed_getrs(char trans, int n, const T *a, int64_t lda, const int *ipiv, T *x, const T *next); \
-    template <class T> void fixed_potrs(bool lower, int n, const T *a, int64_t lda, T *x, const T *next);
+    template <class T> void fixed_potrs(bool lower, int n, const T *a, int64_t lda, T *x, const T *next); \
+    /* the three over a run of matrices (small.hpp's SolveRun) */                                 \
+    template <class T> void fixed_trsv_run(bool lower, char trans, bool unit, const SolveRun<T> &r); \
+    template <class T> void fixed_getrs_run(char trans, const SolveRun<T> &r);                     \
+    template <class T> void fixed_potrs_run(bool lower, const SolveRun<T> &r);
 namespace base {
 BL_SMALL_ISA_ENTRIES
 }  // namespace base

@@ -71,17 +71,29 @@ template <class T> struct Lanes {
     }
 };
 
-// 1 / d; for a complex d by Smith's algorithm (the quotient of the smaller part by the larger, so
-// that nothing overflows before the result does), as the group kernels invert their pivots:
-// std::complex's division is a library call, several times the rest of an order-4 solve.
-template <class T> T reciprocal(T d) {
+// 1 / d; for a complex d = a + ib as (a - ib) / (a^2 + b^2) while max(|a|, |b|) lies where the
+// sum of squares neither overflows nor underflows (a branch every practical matrix takes the same
+// way), by Smith's algorithm outside that range (the quotient of the smaller part by the larger,
+// so that nothing overflows before the result does). Smith's algorithm alone puts two divisions
+// in a row and a branch on which part is larger before each reciprocal: zgetrs in cache, order
+// 4 / 8 / 16, 47 / 96 / 284 -> 45 / 91 / 250 ns a matrix (src_cpu/PERFORMANCE.md, twenty-fourth
+// session). std::complex's division is a library call, several times the rest of an order-4 solve.
+template <class T> [[gnu::noinline, gnu::cold]] T reciprocal_smith(T d) {
+    using R = Real<T>;
+    const R a = d.real(), b = d.imag();
+    const bool wide = std::abs(a) >= std::abs(b);
+    const R big = wide ? a : b, small = wide ? b : a;
+    const R t = small / big, inv = R(1) / (big + small * t);
+    return wide ? T(inv, -t * inv) : T(t * inv, -inv);
+}
+template <class T> BL_PREFETCH_INLINE T reciprocal(T d) {
     if constexpr (is_complex<T>) {
         using R = Real<T>;
-        const R a = d.real(), b = d.imag();
-        const bool wide = std::abs(a) >= std::abs(b);
-        const R big = wide ? a : b, small = wide ? b : a;
-        const R t = small / big, inv = R(1) / (big + small * t);
-        return wide ? T(inv, -t * inv) : T(t * inv, -inv);
+        constexpr R lo = sizeof(R) == 4 ? R(0x1p-60) : R(0x1p-500), hi = sizeof(R) == 4 ? R(0x1p60) : R(0x1p500);
+        const R a = d.real(), b = d.imag(), s = std::max(std::abs(a), std::abs(b));
+        if (!(s >= lo && s <= hi)) [[unlikely]] return reciprocal_smith(d);
+        const R r = R(1) / (a * a + b * b);
+        return T(a * r, -b * r);
     } else {
         return T(1) / d;
     }
@@ -291,7 +303,8 @@ BL_PREFETCH_INLINE void solve(int n, bool conj, bool unit, const T *a, int64_t l
     else solve_split<Lower, Dot, T>(n, conj, unit, a, lda, x, next);
 }
 
-template <class T> void fixed_trsv(bool lower, char trans, bool unit, int n, const T *a, int64_t lda, T *x, const T *next) {
+template <class T>
+BL_PREFETCH_INLINE void trsv_one(bool lower, char trans, bool unit, int n, const T *a, int64_t lda, T *x, const T *next) {
     const bool conj = trans == 'C';
     if (trans == 'N') {
         if (lower) solve<true, false, T>(n, conj, unit, a, lda, x, next);
@@ -305,7 +318,8 @@ template <class T> void fixed_trsv(bool lower, char trans, bool unit, int n, con
 // small_dispatch.cpp (through trsv's entry, each a call of its own and of the dispatch before it:
 // at order 4 in double, 460 instructions a solve against 320 in one call). Each triangle
 // prefetches the same of `next`, as solve.hpp's getrs_by_columns does.
-template <class T> void fixed_getrs(char trans, int n, const T *a, int64_t lda, const int *ipiv, T *x, const T *next) {
+template <class T>
+BL_PREFETCH_INLINE void getrs_one(char trans, int n, const T *a, int64_t lda, const int *ipiv, T *x, const T *next) {
     if (trans == 'N') {
         for (int i = 0; i < n; ++i) std::swap(x[i], x[ipiv[i] - 1]);
         solve<true, false, T>(n, false, true, a, lda, x, next);
@@ -320,7 +334,7 @@ template <class T> void fixed_getrs(char trans, int n, const T *a, int64_t lda, 
 // potrs's solve with one vector: L then L^H, or U^H then U; the first prefetches the triangle of
 // `next`, the second reads the one the first brought into the caches (solve.hpp's
 // potrs_by_columns).
-template <class T> void fixed_potrs(bool lower, int n, const T *a, int64_t lda, T *x, const T *next) {
+template <class T> BL_PREFETCH_INLINE void potrs_one(bool lower, int n, const T *a, int64_t lda, T *x, const T *next) {
     if (lower) {
         solve<true, false, T>(n, false, false, a, lda, x, next);
         solve<true, true, T>(n, true, false, a, lda, x, nullptr);
@@ -330,10 +344,43 @@ template <class T> void fixed_potrs(bool lower, int n, const T *a, int64_t lda, 
     }
 }
 
+template <class T> void fixed_trsv(bool lower, char trans, bool unit, int n, const T *a, int64_t lda, T *x, const T *next) {
+    trsv_one(lower, trans, unit, n, a, lda, x, next);
+}
+template <class T> void fixed_getrs(char trans, int n, const T *a, int64_t lda, const int *ipiv, T *x, const T *next) {
+    getrs_one(trans, n, a, lda, ipiv, x, next);
+}
+template <class T> void fixed_potrs(bool lower, int n, const T *a, int64_t lda, T *x, const T *next) {
+    potrs_one(lower, n, a, lda, x, next);
+}
+
+// Calls solve(i, a, x, next) for each column x of each matrix i of the run, `next` the matrix
+// prefetch_ahead after i on the last column (null past the batch's end and on the others).
+template <class T, class Solve> BL_PREFETCH_INLINE void each_column(const SolveRun<T> &r, Solve &&solve) {
+    const int ahead = ladder::trsv::prefetch_ahead<T>(r.n);
+    for (int64_t i = r.first; i < r.first + r.count; ++i) {
+        const T *a = r.A[i], *next = i + ahead < r.total ? r.A[i + ahead] : nullptr;
+        T *b = r.B[i];
+        for (int c = 0; c < r.nrhs; ++c) solve(i, a, b + int64_t(c) * r.ldb, c == r.nrhs - 1 ? next : nullptr);
+    }
+}
+template <class T> void fixed_trsv_run(bool lower, char trans, bool unit, const SolveRun<T> &r) {
+    each_column(r, [&](int64_t, const T *a, T *x, const T *next) { trsv_one(lower, trans, unit, r.n, a, r.lda, x, next); });
+}
+template <class T> void fixed_getrs_run(char trans, const SolveRun<T> &r) {
+    each_column(r, [&](int64_t i, const T *a, T *x, const T *next) { getrs_one(trans, r.n, a, r.lda, r.ipiv[i], x, next); });
+}
+template <class T> void fixed_potrs_run(bool lower, const SolveRun<T> &r) {
+    each_column(r, [&](int64_t, const T *a, T *x, const T *next) { potrs_one(lower, r.n, a, r.lda, x, next); });
+}
+
 #define BL_TRSV_FIXED(p, T)                                                                       \
     template void fixed_trsv<T>(bool, char, bool, int, const T *, int64_t, T *, const T *);        \
     template void fixed_getrs<T>(char, int, const T *, int64_t, const int *, T *, const T *);      \
-    template void fixed_potrs<T>(bool, int, const T *, int64_t, T *, const T *);
+    template void fixed_potrs<T>(bool, int, const T *, int64_t, T *, const T *);                  \
+    template void fixed_trsv_run<T>(bool, char, bool, const SolveRun<T> &);                        \
+    template void fixed_getrs_run<T>(char, const SolveRun<T> &);                                   \
+    template void fixed_potrs_run<T>(bool, const SolveRun<T> &);
 BL_PRECISIONS(BL_TRSV_FIXED)
 }  // namespace BL_ISA
 

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "lapack.hpp"
+#include "parallel.hpp"
 #include "small.hpp"
 
 namespace bl {
@@ -19,6 +20,23 @@ namespace cpu {
 template <class T>
 void trsv(char uplo, char trans, char diag, int n, const T *A, int lda, T *x, int incx, const T *next = nullptr) {
     if (!small::trsv(uplo, trans, diag, n, A, lda, x, incx, next)) lapack::trsv(uplo, trans, diag, n, A, lda, x, incx);
+}
+
+// A uniform batch's solves in runs of ladder::trsv::kRunMatrices matrices, kernel(run) each
+// (small.hpp's SolveRun, which `r` describes but for each run's bounds), in parallel; info, where
+// the routine has one, 0: no solve fails once its arguments are legal. False, nothing done, for a
+// variable batch or an order the run kernels do not take.
+template <class Op, class T, class Kernel> bool solve_in_runs(const Op &op, small::SolveRun<T> r, Kernel &&kernel) {
+    if (op.b.layout == Layout::Variable || !small::solve_run_covers(r.n)) return false;
+    r.total = op.b.count;
+    for_each_group(op, ladder::trsv::kRunMatrices, [&](int64_t first, int size, int) {
+        small::SolveRun<T> run = r;
+        run.first = first;
+        run.count = size;
+        kernel(run);
+        if (op.b.info) std::fill_n(op.b.info + first, size, 0);
+    });
+    return true;
 }
 
 // getrs's operation, column by column of B: the row interchanges, then L's unit triangle and U,
