@@ -91,7 +91,9 @@ template <int Q, class R> struct TauLanes {
             keep[p] = (re[p] == V{}) & (im[p] == V{});
         }
     }
-    // c := c - x y in vector p's lanes (a complex c's imaginary parts group_size after c).
+    // c := c - x y in vector p's lanes (a complex c's imaginary parts group_size after c). The
+    // complex product's terms taken off c one at a time, each a multiply-add: two operations a
+    // part, where c - (xr yr - xi yi) took three.
     void subtract(R *c, int p, V xr, V xi, V yr, V yi) const {
         const V cr = vload<V>(c);
         if constexpr (Q == 1) {
@@ -99,7 +101,7 @@ template <int Q, class R> struct TauLanes {
             vstore(c, all ? nr : keep[p] ? cr : nr);
         } else {
             const V ci = vload<V>(c + G);
-            const V nr = cr - (xr * yr - xi * yi), ni = ci - (xr * yi + xi * yr);
+            const V nr = cr - xr * yr + xi * yi, ni = ci - xr * yi - xi * yr;
             vstore(c, all ? nr : keep[p] ? cr : nr);
             vstore(c + G, all ? ni : keep[p] ? ci : ni);
         }
@@ -132,8 +134,8 @@ template <int Cap, int Q = 1, class R> void apply_right_lanes(int m, int n, cons
                     vstore(ap, vload<V>(ap) + cr * vr[p]);
                 } else {
                     const V ci = vload<V>(cp + G);
-                    vstore(ap, vload<V>(ap) + (cr * vr[p] - ci * vi[p]));
-                    vstore(ap + G, vload<V>(ap + G) + (cr * vi[p] + ci * vr[p]));
+                    vstore(ap, vload<V>(ap) + cr * vr[p] - ci * vi[p]);
+                    vstore(ap + G, vload<V>(ap + G) + cr * vi[p] + ci * vr[p]);
                 }
             }
     }
@@ -166,7 +168,9 @@ template <int Q = 1, class R> void apply_left_lanes(int m, int n, const R *v, co
     const TauLanes<Q, R> tau(t);
     for (int j = 0; j < n; ++j) {
         R *cc = c + j * ldc;
-        V sr[P] = {}, si[P] = {}, ar[P], ai[P];
+        // For a complex type each part's sum in two, of the products with v's real and imaginary
+        // parts: one multiply-add a sum and row, and no sum waiting on two in a row.
+        V sr[P] = {}, si[P] = {}, sr2[P] = {}, si2[P] = {}, ar[P], ai[P];
         for (int r = 0; r < m; ++r)
             for (int p = 0; p < P; ++p) {
                 const R *vp = v + r * S + p * W, *cp = cc + r * S + p * W;
@@ -175,11 +179,14 @@ template <int Q = 1, class R> void apply_left_lanes(int m, int n, const R *v, co
                     sr[p] += vr * cr;
                 } else {
                     const V vi = vload<V>(vp + G), ci = vload<V>(cp + G);
-                    sr[p] += vr * cr + vi * ci;
-                    si[p] += vr * ci - vi * cr;
+                    sr[p] += vr * cr;
+                    sr2[p] += vi * ci;
+                    si[p] += vr * ci;
+                    si2[p] -= vi * cr;
                 }
             }
         for (int p = 0; p < P; ++p) {
+            if constexpr (Q == 2) sr[p] += sr2[p], si[p] += si2[p];
             ar[p] = Q == 1 ? sr[p] * tau.re[p] : tau.re[p] * sr[p] - tau.im[p] * si[p];
             ai[p] = tau.re[p] * si[p] + tau.im[p] * sr[p];
         }
