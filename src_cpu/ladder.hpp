@@ -177,10 +177,20 @@ namespace qr {
 // From this min(m, n) the library's blocked QR (qr.cpp): it overtakes the group kernel there,
 // and LAPACK's geqrf stays unblocked up to 128.
 constexpr int kBlockedFrom = 80;
-// Uniform batches with m and n up to this go to geqrf_group (the blocked QR takes the square
+// Uniform batches with n up to this go to geqrf_group (the blocked QR takes the square
 // orders from kBlockedFrom, where it is as fast), in every precision: complex ones 1.5-3x the
 // best of the loops over OpenBLAS and oneMKL up to 32, 1.1-1.25x at 64.
 constexpr int kGroupMax = 80;
+// ... with m up to this: tall matrices (gels's least-squares problems), which neither the one-matrix
+// kernel (kSmallMax) nor the blocked QR (min(m, n) from kBlockedFrom) takes: zgels / dgels of
+// 96 x 48 and 128 x 64 0.68 / 0.63 and 0.65 / 0.63 -> 1.31 / 0.83 and 1.27 / 0.85 of the oneMKL
+// loop against LAPACK's geqrf there.
+constexpr int kGroupRowsMax = 2 * kGroupMax;
+// gels (trans 'N', m >= n) factors on the library's QR kernels and applies Q^H column by column of
+// B with up to this many right-hand sides (qr.cpp, gels_after_qr); LAPACK's gels with more, whose
+// ormqr applies blocks of reflectors: with 8 the library's path ran 1.3-2.0x LAPACK's gels at 16 /
+// 32 / 128, with 32 1.0-1.05x (src_cpu/PERFORMANCE.md, twenty-fourth session).
+constexpr int kGelsRhsMax = 16;
 // geqrf_group square orders compiled one by one (faster at every one of them); other shapes take
 // m and n at run time.
 constexpr int kGroupFixedMax = 16;

@@ -5,12 +5,19 @@
 // Matrices with nothing to compute never reach LAPACK, neither its workspace query (`largest`
 // says why) nor its call.
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <type_traits>
 
 #include "backend.hpp"
 #include "ladder.hpp"
 #include "lapack.hpp"
 #include "parallel.hpp"
+#include "scalar.hpp"
 #include "small.hpp"
+#include "solve.hpp"
 #include "tiled.hpp"
 
 namespace bl {
@@ -154,6 +161,60 @@ template <class T> int run(const Orgqr<T> &op) {
 }
 BL_INSTANTIATE_RUN(Orgqr)
 
+// Whether LAPACK's gels would leave the m x n matrix a unscaled: its largest element's modulus
+// (?lange 'M') in [smlnum, bignum] = [safmin / eps, eps / safmin], as gels tests it (A = 0
+// excluded: gels returns a zero solution for it); `zero_ok` for B, which gels leaves unscaled at
+// zero too. Taken conservatively on max(|re|, |im|), which is within a factor sqrt(2) of the
+// modulus; a NaN is never in range. The matrices outside go to LAPACK's gels, which scales them.
+template <class T> bool unscaled(int m, int n, const T *a, int64_t lda, bool zero_ok) {
+    using R = Real<T>;
+    using U = std::conditional_t<sizeof(R) == 8, uint64_t, uint32_t>;
+    const R small = std::numeric_limits<R>::min() / std::numeric_limits<R>::epsilon(), big = R(1) / small;
+    // The largest |part| as the largest bit pattern with the sign bit cleared: the same order for
+    // numbers, a NaN above every number, and a loop over integers that the compiler vectorizes.
+    constexpr int Q = is_complex<T> ? 2 : 1;
+    constexpr U magnitude = ~U(0) >> 1;
+    U top = 0;
+    for (int j = 0; j < n; ++j) {
+        const R *c = reinterpret_cast<const R *>(a + j * lda);
+        for (int i = 0; i < Q * m; ++i) {
+            U u;
+            std::memcpy(&u, c + i, sizeof u);
+            u &= magnitude;
+            top = u > top ? u : top;
+        }
+    }
+    R t;
+    std::memcpy(&t, &top, sizeof t);
+    if (t != t) return false;
+    if (t == R(0)) return zero_ok;
+    return t >= small && t * (is_complex<T> ? std::sqrt(R(2)) : R(1)) <= big;
+}
+
+// b := Q^H b for one column b of m elements, Q from geqrf's n reflectors in a (below the
+// diagonal, tau): H_1^H first, each b -= conj(tau_k) v_k (v_k^H b) with v_k's unit element at k.
+template <class T> void apply_qh(int m, int n, const T *a, int64_t lda, const T *tau, T *b) {
+    for (int k = 0; k < n; ++k) {
+        const T *v = a + k * lda;
+        T w = b[k];
+        for (int i = k + 1; i < m; ++i) w += mul(cj(v[i]), b[i]);
+        w = mul(cj(tau[k]), w);
+        b[k] -= w;
+        for (int i = k + 1; i < m; ++i) b[i] -= mul(v[i], w);
+    }
+}
+
+// gels for trans 'N' and m >= n after geqrf (A holding R and the reflectors, tau): what LAPACK's
+// gels does then, B := Q^H B, and where R's diagonal has no zero (else info, the first zero's
+// index, and B left as Q^H B, as ?trtrs reports it), R X = B's first n rows.
+template <class T> int gels_after_qr(int m, int n, int nrhs, const T *A, int lda, const T *tau, T *B, int ldb) {
+    for (int c = 0; c < nrhs; ++c) apply_qh(m, n, A, lda, tau, B + int64_t(c) * ldb);
+    for (int k = 0; k < n; ++k)
+        if (A[k + int64_t(k) * lda] == T(0)) return k + 1;
+    for (int c = 0; c < nrhs; ++c) trsv('U', 'N', 'N', n, A, lda, B + int64_t(c) * ldb, 1);
+    return 0;
+}
+
 template <class T> int run(const Gels<T> &op) {
     const int64_t count = op.b.count;
     auto busy = [&](int64_t i) { return op.m[i] > 0 && op.n[i] > 0 && op.nrhs[i] > 0; };
@@ -163,7 +224,7 @@ template <class T> int run(const Gels<T> &op) {
         lapack::gels(trans, M, N, R, nullptr, std::max(1, M), nullptr, std::max({1, M, N}), w, -1, q);
     });
     SlackCopy<T> copy(op, [&](int64_t i) { return busy(i) && op.m[i] < op.n[i]; });  // LQ: m < n
-    for_each_matrix(op, [&](int64_t i) {
+    auto one = [&](int64_t i) {
         const int m = op.m[i], n = op.n[i];
         op.b.info[i] = 0;
         if (!busy(i)) {
@@ -179,6 +240,56 @@ template <class T> int run(const Gels<T> &op) {
         };
         if (m < n) copy.run(m, n, op.A[i], op.A.ld[i], solve);  // LAPACK's LQ path
         else solve(op.A[i], op.A.ld[i]);
+    };
+    // A uniform batch of a shape the QR group kernel takes, trans 'N' and m >= n (the least
+    // squares problem): its factorization there, the rest (gels_after_qr) on the library's own
+    // loops, where LAPACK's gels spent most of its time in the system's unblocked geqrf and ormqr
+    // (src_cpu/PERFORMANCE.md, twenty-fourth session). The matrices gels would scale, and those the
+    // group kernel leaves (a delicate column), go to LAPACK's gels one at a time.
+    const int m = op.m.value, n = op.n.value, nrhs = op.nrhs.value;
+    if (op.b.layout != Layout::Variable && trans == 'N' && m >= n && count > 0 && busy(0) &&
+        nrhs <= ladder::qr::kGelsRhsMax && small::geqrf_group_covers<T>(m, n)) {
+        constexpr int G = small::group_size;
+        const int lda = op.A.ld.value, ldb = op.B.ld.value;
+        ThreadWork<T> taus(int64_t(G) * n);
+        for_each_group(op, G, [&](int64_t first, int size, int next) {
+            T *a[G], *tau[G];
+            const T *an[G];
+            int64_t which[G];
+            int k = 0;
+            for (int l = 0; l < size; ++l) {
+                const int64_t i = first + l;
+                if (unscaled(m, n, op.A[i], lda, false) && unscaled(m, nrhs, op.B[i], ldb, true)) {
+                    which[k] = i, a[k] = op.A[i], tau[k] = taus.get() + int64_t(k) * n;
+                    ++k;
+                } else {
+                    one(i);
+                }
+            }
+            for (int l = 0; l < next; ++l) an[l] = op.A[first + size + l];
+            const unsigned left = k > 0 ? small::geqrf_group(m, n, a, lda, tau, k, an, next) : 0;
+            for (int j = 0; j < k; ++j) {
+                if (left >> j & 1) one(which[j]);  // A untouched
+                else op.b.info[which[j]] = gels_after_qr(m, n, nrhs, a[j], lda, tau[j], op.B[which[j]], ldb);
+            }
+        });
+        return 0;
+    }
+    // One at a time: the same where the library's one-matrix or blocked QR takes the shape.
+    ThreadWork<T> taus(N), blocked(std::min(M, N) >= ladder::qr::kBlockedFrom ? blocked_geqrf_workspace<T>(M, N) : 0);
+    auto own = [&](int64_t i) {
+        const int m = op.m[i], n = op.n[i], r = op.nrhs[i], lda = op.A.ld[i], ldb = op.B.ld[i];
+        if (trans != 'N' || m < n || !busy(i) || r > ladder::qr::kGelsRhsMax || !unscaled(m, n, op.A[i], lda, false) ||
+            !unscaled(m, r, op.B[i], ldb, true))
+            return false;
+        T *const a = op.A[i], *const tau = taus.get();
+        if (std::min(m, n) >= ladder::qr::kBlockedFrom) blocked_geqrf(m, n, a, lda, tau, blocked.get());
+        else if (!small::geqrf(m, n, a, lda, tau)) return false;  // A untouched
+        op.b.info[i] = gels_after_qr(m, n, r, a, lda, tau, op.B[i], ldb);
+        return true;
+    };
+    for_each_matrix(op, [&](int64_t i) {
+        if (!own(i)) one(i);
     });
     return 0;
 }

@@ -47,7 +47,7 @@ bool potrf_group(char uplo, int n, T *const *A, int lda, int *info, int count, c
 
 template <class T> bool geqrf_group_covers(int m, int n) {
     constexpr int top = ladder::qr::kGroupMax;
-    return m >= 1 && n >= 1 && m <= top && n <= top;
+    return m >= 1 && n >= 1 && m <= ladder::qr::kGroupRowsMax && n <= top;
 }
 
 template <class T>

@@ -68,7 +68,7 @@ BL_ISA_END
 
 namespace BL_ISA {
 // Square orders up to the family's kGroupFixedMax (ladder.hpp) each compiled on their own, the
-// other shapes up to its kGroupMax with run-time sizes. The caller (small_dispatch.cpp) has checked
+// other shapes up to its kGroupRowsMax x kGroupMax with run-time sizes. The caller (small_dispatch.cpp) has checked
 // the shape and the counts.
 template <class R>
 unsigned geqrf_group(int m, int n, R *const *A, int lda, R *const *tau, int count, const R *const *next, int next_count) {
@@ -79,7 +79,7 @@ unsigned geqrf_group(int m, int n, R *const *A, int lda, R *const *tau, int coun
             return true;
         }))
         return left;
-    return geqrf_group_one(Upto<top>{m}, Upto<top>{n}, A, lda, tau, count, next, next_count);
+    return geqrf_group_one(Upto<ladder::qr::kGroupRowsMax>{m}, Upto<top>{n}, A, lda, tau, count, next, next_count);
 }
 
 #define BL_QR_GROUP(p, R)                                                                         \

@@ -28,7 +28,8 @@ static_assert(ladder::gebrd::kSmallMax == kQrMax, "the one-matrix geqrf and gebr
 // Shapes past kMax, where geqrf and gebrd run with run-time sizes: both sides of the fixed-size
 // cut-off, odd orders (the four-column blocks' remainders), and the largest.
 constexpr int kQrOrders[] = {1, 5, kMax + 1, 30, 33, 47, kQrMax};
-constexpr int kGeqrfGroupMax = ladder::qr::kGroupMax, kGebrdGroupMax = ladder::gebrd::kGroupMax;
+constexpr int kGeqrfGroupMax = ladder::qr::kGroupMax, kGeqrfGroupRowsMax = ladder::qr::kGroupRowsMax,
+              kGebrdGroupMax = ladder::gebrd::kGroupMax;
 
 // These are CPU kernels: under the CUDA registration there is nothing to test.
 template <class T> class Small : public ::testing::Test {
@@ -540,7 +541,12 @@ std::vector<std::pair<int, int>> group_qr_shapes(int largest) {
 TYPED_TEST(Small, GeqrfGroup) {
     using T = TypeParam;
     T *none = nullptr;
-    for (auto [m, n] : group_qr_shapes(kGeqrfGroupMax))
+    // and tall shapes up to kGroupRowsMax rows (gels's least-squares problems).
+    std::vector<std::pair<int, int>> shapes = group_qr_shapes(kGeqrfGroupMax);
+    for (auto s : {std::pair{kGeqrfGroupRowsMax, kGeqrfGroupMax}, std::pair{kGeqrfGroupRowsMax, 9},
+                   std::pair{kGeqrfGroupMax + 1, kGeqrfGroupMax}, std::pair{2 * kQrMax + 3, kQrMax}})
+        shapes.push_back(s);
+    for (auto [m, n] : shapes)
         for (int count : {1, 3, small::group_size}) {
             const int k = std::min(m, n);
             std::vector<Mat<T>> a;
@@ -597,7 +603,9 @@ TYPED_TEST(Small, GeqrfGroup) {
                     EXPECT_TRUE(same_bits(tau[l][i], declined ? guard_value<T>() : clean_tau[l][i]));
             }
         }
-    EXPECT_EQ(small::geqrf_group<T>(kGeqrfGroupMax + 1, 4, &none, kGeqrfGroupMax + 1, &none, 1), small::lanes_all);
+    EXPECT_EQ(small::geqrf_group<T>(kGeqrfGroupRowsMax + 1, 4, &none, kGeqrfGroupRowsMax + 1, &none, 1), small::lanes_all);
+    EXPECT_EQ(small::geqrf_group<T>(kGeqrfGroupRowsMax, kGeqrfGroupMax + 1, &none, kGeqrfGroupRowsMax, &none, 1),
+              small::lanes_all);
     EXPECT_EQ(small::geqrf_group<T>(4, 4, &none, 4, &none, small::group_size + 1), small::lanes_all);
 }
 
