@@ -401,11 +401,12 @@ void check_gels(Layout l, char trans, const std::vector<int> &rows, const std::v
     }
 }
 
+// (n = 96: the one-matrix path on the blocked QR, m = 101 past the group kernel's rows.)
 TYPED_TEST(QR, GelsUniformSizes) {
     using T = TypeParam;
     size_t j = 0;
     for (char trans : {'N', adjoint_option<T>()})
-        for (int s : {0, 1, 3, 8, 17, 33})
+        for (int s : {0, 1, 3, 8, 17, 33, 96})
             for (int m : {s + 5, s, std::max(0, s - 4)}) {
                 const Layout l = uniform_layout(j++);
                 const int r = j % 4 < 2 ? 1 : 3;
