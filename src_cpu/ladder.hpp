@@ -186,8 +186,8 @@ constexpr int kGroupMax = 80;
 // 96 x 48 and 128 x 64 0.68 / 0.63 and 0.65 / 0.63 -> 1.31 / 0.83 and 1.27 / 0.85 of the oneMKL
 // loop against LAPACK's geqrf there.
 constexpr int kGroupRowsMax = 2 * kGroupMax;
-// gels (trans 'N', m >= n) factors on the library's QR kernels and applies Q^H column by column of
-// B with up to this many right-hand sides (qr.cpp, gels_after_qr); LAPACK's gels with more, whose
+// gels (trans 'N', m >= n) factors on the library's QR kernels and applies Q^H to B by larf 'Left'
+// with up to this many right-hand sides (qr.cpp, gels_after_qr); LAPACK's gels with more, whose
 // ormqr applies blocks of reflectors: with 8 the library's path ran 1.3-2.0x LAPACK's gels at 16 /
 // 32 / 128, with 32 1.0-1.05x (src_cpu/PERFORMANCE.md, twenty-fourth session).
 constexpr int kGelsRhsMax = 16;

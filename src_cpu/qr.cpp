@@ -14,6 +14,7 @@
 #include "backend.hpp"
 #include "ladder.hpp"
 #include "lapack.hpp"
+#include "larfg.hpp"
 #include "parallel.hpp"
 #include "scalar.hpp"
 #include "small.hpp"
@@ -191,24 +192,19 @@ template <class T> bool unscaled(int m, int n, const T *a, int64_t lda, bool zer
     return t >= small && t * (is_complex<T> ? std::sqrt(R(2)) : R(1)) <= big;
 }
 
-// b := Q^H b for one column b of m elements, Q from geqrf's n reflectors in a (below the
-// diagonal, tau): H_1^H first, each b -= conj(tau_k) v_k (v_k^H b) with v_k's unit element at k.
-template <class T> void apply_qh(int m, int n, const T *a, int64_t lda, const T *tau, T *b) {
-    for (int k = 0; k < n; ++k) {
-        const T *v = a + k * lda;
-        T w = b[k];
-        for (int i = k + 1; i < m; ++i) w += mul(cj(v[i]), b[i]);
-        w = mul(cj(tau[k]), w);
-        b[k] -= w;
-        for (int i = k + 1; i < m; ++i) b[i] -= mul(v[i], w);
-    }
-}
-
 // gels for trans 'N' and m >= n after geqrf (A holding R and the reflectors, tau): what LAPACK's
-// gels does then, B := Q^H B, and where R's diagonal has no zero (else info, the first zero's
-// index, and B left as Q^H B, as ?trtrs reports it), R X = B's first n rows.
-template <class T> int gels_after_qr(int m, int n, int nrhs, const T *A, int lda, const T *tau, T *B, int ldb) {
-    for (int c = 0; c < nrhs; ++c) apply_qh(m, n, A, lda, tau, B + int64_t(c) * ldb);
+// gels does then, B := Q^H B (H_1^H first, larf 'Left' on B's columns with the reflector's unit
+// element written into A while it is applied, as LAPACK's orm2r does), and where R's diagonal has
+// no zero (else info, the first zero's index, and B left as Q^H B, as ?trtrs reports it), R X = B's
+// first n rows.
+template <class T> int gels_after_qr(int m, int n, int nrhs, T *A, int lda, const T *tau, T *B, int ldb) {
+    for (int k = 0; k < n; ++k) {
+        T *const v = A + k + int64_t(k) * lda;
+        const T d = *v;
+        *v = T(1);
+        apply_left(m - k, nrhs, v, cj(tau[k]), B + k, ldb);
+        *v = d;
+    }
     for (int k = 0; k < n; ++k)
         if (A[k + int64_t(k) * lda] == T(0)) return k + 1;
     for (int c = 0; c < nrhs; ++c) trsv('U', 'N', 'N', n, A, lda, B + int64_t(c) * ldb, 1);
@@ -246,6 +242,13 @@ template <class T> int run(const Gels<T> &op) {
     // loops, where LAPACK's gels spent most of its time in the system's unblocked geqrf and ormqr
     // (src_cpu/PERFORMANCE.md, twenty-fourth session). The matrices gels would scale, and those the
     // group kernel leaves (a delicate column), go to LAPACK's gels one at a time.
+    // Whether matrix i takes the library's path: trans 'N', m >= n, right-hand sides to
+    // kGelsRhsMax, and A and B as LAPACK's gels would leave them unscaled.
+    auto ours = [&](int64_t i) {
+        const int m = op.m[i], n = op.n[i], r = op.nrhs[i];
+        return trans == 'N' && m >= n && busy(i) && r <= ladder::qr::kGelsRhsMax &&
+               unscaled(m, n, op.A[i], op.A.ld[i], false) && unscaled(m, r, op.B[i], op.B.ld[i], true);
+    };
     const int m = op.m.value, n = op.n.value, nrhs = op.nrhs.value;
     if (op.b.layout != Layout::Variable && trans == 'N' && m >= n && count > 0 && busy(0) &&
         nrhs <= ladder::qr::kGelsRhsMax && small::geqrf_group_covers<T>(m, n)) {
@@ -259,7 +262,7 @@ template <class T> int run(const Gels<T> &op) {
             int k = 0;
             for (int l = 0; l < size; ++l) {
                 const int64_t i = first + l;
-                if (unscaled(m, n, op.A[i], lda, false) && unscaled(m, nrhs, op.B[i], ldb, true)) {
+                if (ours(i)) {
                     which[k] = i, a[k] = op.A[i], tau[k] = taus.get() + int64_t(k) * n;
                     ++k;
                 } else {
@@ -278,10 +281,8 @@ template <class T> int run(const Gels<T> &op) {
     // One at a time: the same where the library's one-matrix or blocked QR takes the shape.
     ThreadWork<T> taus(N), blocked(std::min(M, N) >= ladder::qr::kBlockedFrom ? blocked_geqrf_workspace<T>(M, N) : 0);
     auto own = [&](int64_t i) {
+        if (!ours(i)) return false;
         const int m = op.m[i], n = op.n[i], r = op.nrhs[i], lda = op.A.ld[i], ldb = op.B.ld[i];
-        if (trans != 'N' || m < n || !busy(i) || r > ladder::qr::kGelsRhsMax || !unscaled(m, n, op.A[i], lda, false) ||
-            !unscaled(m, r, op.B[i], ldb, true))
-            return false;
         T *const a = op.A[i], *const tau = taus.get();
         if (std::min(m, n) >= ladder::qr::kBlockedFrom) blocked_geqrf(m, n, a, lda, tau, blocked.get());
         else if (!small::geqrf(m, n, a, lda, tau)) return false;  // A untouched

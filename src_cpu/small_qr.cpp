@@ -27,35 +27,6 @@ template <class T, class Inc> bool larfg(int n, T &alpha, T *x, Inc inc, T &tau)
     return true;
 }
 
-// dlarf 'Left': C := (I - t v v^H) C for the m x n matrix C, v contiguous with v[0] = 1 stored.
-// Four columns at a time: without reassociation the compiler keeps each dot product a serial
-// chain of dependent adds, and four independent chains hide the adder's latency (a vector's width
-// of partial sums per column on top was slower).
-template <class T, class Ld> void apply_left(int m, int n, const T *v, T t, T *c, Ld ldc) {
-    if (t == T(0)) return;
-    int j = 0;
-    for (; j + 4 <= n; j += 4) {
-        T *c0 = c + j * ldc, *c1 = c0 + ldc, *c2 = c1 + ldc, *c3 = c2 + ldc;
-        T s0 = T(0), s1 = T(0), s2 = T(0), s3 = T(0);
-        for (int i = 0; i < m; ++i) {
-            const T vi = cj(v[i]);
-            s0 += mul(vi, c0[i]), s1 += mul(vi, c1[i]), s2 += mul(vi, c2[i]), s3 += mul(vi, c3[i]);
-        }
-        s0 = mul(t, s0), s1 = mul(t, s1), s2 = mul(t, s2), s3 = mul(t, s3);
-        for (int i = 0; i < m; ++i) {
-            const T vi = v[i];
-            c0[i] -= mul(vi, s0), c1[i] -= mul(vi, s1), c2[i] -= mul(vi, s2), c3[i] -= mul(vi, s3);
-        }
-    }
-    for (; j < n; ++j) {
-        T *cc = c + j * ldc;
-        T s = T(0);
-        for (int i = 0; i < m; ++i) s += mul(cj(v[i]), cc[i]);
-        s = mul(t, s);
-        for (int i = 0; i < m; ++i) cc[i] -= mul(v[i], s);
-    }
-}
-
 // dlarf 'Right': C := C (I - t v v^H) for the m x n matrix C (m <= Cap), v with increment incv,
 // v[0] = 1 stored.
 template <int Cap, class T, class Inc, class Ld> void apply_right(int m, int n, const T *v, Inc incv, T t, T *c, Ld ldc) {
