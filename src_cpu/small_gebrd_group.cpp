@@ -58,23 +58,42 @@ unsigned gebrd_group_kernel(Mt m, Nt n, T *const *A, int lda, Real<T> *const *d,
     };
     alignas(64) R h[S];
     if (m >= n) {
-        for (int i = 0; i < n; ++i) {
-            for (int l = 0; l < next_count; ++l) prefetch_column(next[l] + int64_t(i) * lda, m);
+        // Step i's right update and step i + 1's left reflector in one pass over the columns:
+        // column i + 1 updated, its larfg, then each later column's right update, left sum and
+        // left update while it is in the L1 cache (each its own order of operations, as in
+        // gebd2). Apart, the passes read the trailing matrix three times a step and wrote it
+        // twice; so twice and once, with the sums C v of the right update.
+        const auto column_step = [&](int i) {  // larfg on column i from row i; its beta kept aside
             larfg_lanes<Q>(m - i, at(i, i), at(i + 1, i), S, tq(i), declined);
             keep(dd(i), at(i, i));
             conj_tau(tq(i), h);
-            if (i < n - 1) apply_left_lanes<Q>(m - i, n - i - 1, at(i, i), h, at(i, i + 1), LD);
-            restore(at(i, i), dd(i));
-            if (i < n - 1) {
-                conjugate(n - i - 1, at(i, i + 1), LD);
-                larfg_lanes<Q>(n - i - 1, at(i, i + 1), at(i, std::min(i + 2, n - 1)), LD, tp(i), declined);
-                keep(ee(i), at(i, i + 1));
-                apply_right_lanes<CapM, Q>(m - i - 1, n - i - 1, at(i, i + 1), LD, tp(i), at(i + 1, i + 1), LD);
-                conjugate(n - i - 1, at(i, i + 1), LD);
-                restore(at(i, i + 1), ee(i));
-            } else {
+        };
+        column_step(0);
+        if (n > 1) apply_left_lanes<Q>(m, n - 1, at(0, 0), h, at(0, 1), LD);
+        restore(at(0, 0), dd(0));
+        alignas(64) R acc[CapM * S];
+        for (int i = 0; i < n; ++i) {
+            for (int l = 0; l < next_count; ++l) prefetch_column(next[l] + int64_t(i) * lda, m);
+            if (i == n - 1) {
                 for (int l = 0; l < S; ++l) tp(i)[l] = R(0);
+                break;
             }
+            conjugate(n - i - 1, at(i, i + 1), LD);
+            larfg_lanes<Q>(n - i - 1, at(i, i + 1), at(i, std::min(i + 2, n - 1)), LD, tp(i), declined);
+            keep(ee(i), at(i, i + 1));
+            const TauLanes<Q, R> right(tp(i));
+            const int rows = m - i - 1;
+            right_sums_lanes<Q>(rows, n - i - 1, at(i, i + 1), LD, at(i + 1, i + 1), LD, acc);
+            right_column_lanes<Q>(rows, acc, at(i, i + 1), right, at(i + 1, i + 1));
+            column_step(i + 1);
+            const TauLanes<Q, R> left(h);
+            for (int j = i + 2; j < n; ++j) {
+                right_column_lanes<Q>(rows, acc, at(i, j), right, at(i + 1, j));
+                left_column_lanes<Q>(rows, at(i + 1, i + 1), left, at(i + 1, j));
+            }
+            restore(at(i + 1, i + 1), dd(i + 1));
+            conjugate(n - i - 1, at(i, i + 1), LD);
+            restore(at(i, i + 1), ee(i));
         }
     } else {
         for (int i = 0; i < m; ++i) {

@@ -111,20 +111,22 @@ template <int Q, class R> struct TauLanes {
 // apply_right on group_size interleaved matrices (their layout as apply_left_lanes', Q = 2 for a
 // complex type; v's elements incv reals apart): C := C (I - t v v^H) lane by lane for the m x n
 // matrix C, m <= Cap, a lane with t = 0 left as it is (TauLanes). The sums w = C v over the
-// columns, then each column c_j -= w (t conj(v_j)), in explicit vectors of W lanes as
-// apply_left_lanes.
-template <int Cap, int Q = 1, class R> void apply_right_lanes(int m, int n, const R *v, int incv, const R *t, R *c, int ldc) {
+// columns (right_sums_lanes), then each column c_j -= w (t conj(v_j)) (right_column_lanes), in
+// explicit vectors of W lanes as apply_left_lanes. The halves are apart so that gebrd's group
+// kernel can follow each column's update with the next left reflector's on that column.
+template <int Q, class R> inline auto lanes_v(const R *v, int p, int q) {
+    using V = SimdV<R, 32>;
+    return Q == 2 || q == 0 ? vload<V>(v + q * group_size + p * simd_width<R, 32>) : V{};
+}
+template <int Q, class R> void right_sums_lanes(int m, int n, const R *v, int incv, const R *c, int ldc, R *acc) {
     constexpr int G = group_size, S = Q * G;
     using V = SimdV<R, 32>;
     constexpr int W = simd_width<R, 32>, P = G / W;
-    const TauLanes<Q, R> tau(t);
-    alignas(64) R acc[Cap * S];
     for (int i = 0; i < m * S; ++i) acc[i] = R(0);
-    const auto vj = [&](int j, int p, int q) { return Q == 2 || q == 0 ? vload<V>(v + j * incv + q * G + p * W) : V{}; };
     for (int j = 0; j < n; ++j) {
         const R *cc = c + j * ldc;
         V vr[P], vi[P];
-        for (int p = 0; p < P; ++p) vr[p] = vj(j, p, 0), vi[p] = vj(j, p, 1);
+        for (int p = 0; p < P; ++p) vr[p] = lanes_v<Q>(v + j * incv, p, 0), vi[p] = lanes_v<Q>(v + j * incv, p, 1);
         for (int i = 0; i < m; ++i)
             for (int p = 0; p < P; ++p) {
                 const R *cp = cc + i * S + p * W;
@@ -139,63 +141,72 @@ template <int Cap, int Q = 1, class R> void apply_right_lanes(int m, int n, cons
                 }
             }
     }
-    for (int j = 0; j < n; ++j) {
-        R *cc = c + j * ldc;
-        V fr[P], fi[P];  // t conj(v_j)
-        for (int p = 0; p < P; ++p) {
-            const V vr = vj(j, p, 0), vi = vj(j, p, 1);
-            fr[p] = Q == 1 ? tau.re[p] * vr : tau.re[p] * vr + tau.im[p] * vi;
-            fi[p] = tau.im[p] * vr - tau.re[p] * vi;
-        }
-        for (int i = 0; i < m; ++i)
-            for (int p = 0; p < P; ++p) {
-                const R *ap = acc + i * S + p * W;
-                tau.subtract(cc + i * S + p * W, p, vload<V>(ap), Q == 2 ? vload<V>(ap + G) : V{}, fr[p], fi[p]);
-            }
+}
+// Column c (m elements) -= acc (t conj(vj)), vj the reflector's element of that column.
+template <int Q, class R> void right_column_lanes(int m, const R *acc, const R *vj, const TauLanes<Q, R> &tau, R *c) {
+    constexpr int G = group_size, S = Q * G;
+    using V = SimdV<R, 32>;
+    constexpr int W = simd_width<R, 32>, P = G / W;
+    V fr[P], fi[P];  // t conj(v_j)
+    for (int p = 0; p < P; ++p) {
+        const V vr = lanes_v<Q>(vj, p, 0), vi = lanes_v<Q>(vj, p, 1);
+        fr[p] = Q == 1 ? tau.re[p] * vr : tau.re[p] * vr + tau.im[p] * vi;
+        fi[p] = tau.im[p] * vr - tau.re[p] * vi;
     }
+    for (int i = 0; i < m; ++i)
+        for (int p = 0; p < P; ++p) {
+            const R *ap = acc + i * S + p * W;
+            tau.subtract(c + i * S + p * W, p, vload<V>(ap), Q == 2 ? vload<V>(ap + G) : V{}, fr[p], fi[p]);
+        }
+}
+template <int Cap, int Q = 1, class R> void apply_right_lanes(int m, int n, const R *v, int incv, const R *t, R *c, int ldc) {
+    const TauLanes<Q, R> tau(t);
+    alignas(64) R acc[Cap * Q * group_size];
+    right_sums_lanes<Q>(m, n, v, incv, c, ldc, acc);
+    for (int j = 0; j < n; ++j) right_column_lanes<Q>(m, acc, v + j * incv, tau, c + j * ldc);
 }
 
 // apply_left on group_size interleaved matrices (lane l of element (r, c) at c * ldc + r * Q
 // group_size + l, v's elements Q group_size apart; Q = 2 for a complex type, its imaginary parts
 // group_size after the real ones, as larfg_lanes): C := (I - t v v^H) C lane by lane, a lane with
-// t = 0 left exactly as it is (TauLanes). A column's sum = t v^H c, then c -= v sum, in explicit
-// vectors of W lanes: GCC left the loops over the lanes (of split parts, for complex types) partly
-// scalar, at under half the rate.
-template <int Q = 1, class R> void apply_left_lanes(int m, int n, const R *v, const R *t, R *c, int ldc) {
+// t = 0 left exactly as it is (TauLanes). A column's sum = t v^H c, then c -= v sum
+// (left_column_lanes), in explicit vectors of W lanes: GCC left the loops over the lanes (of split
+// parts, for complex types) partly scalar, at under half the rate.
+template <int Q, class R> void left_column_lanes(int m, const R *v, const TauLanes<Q, R> &tau, R *cc) {
     constexpr int G = group_size, S = Q * G;
     using V = SimdV<R, 32>;
     constexpr int W = simd_width<R, 32>, P = G / W;
-    const TauLanes<Q, R> tau(t);
-    for (int j = 0; j < n; ++j) {
-        R *cc = c + j * ldc;
-        // For a complex type each part's sum in two, of the products with v's real and imaginary
-        // parts: one multiply-add a sum and row, and no sum waiting on two in a row.
-        V sr[P] = {}, si[P] = {}, sr2[P] = {}, si2[P] = {}, ar[P], ai[P];
-        for (int r = 0; r < m; ++r)
-            for (int p = 0; p < P; ++p) {
-                const R *vp = v + r * S + p * W, *cp = cc + r * S + p * W;
-                const V vr = vload<V>(vp), cr = vload<V>(cp);
-                if constexpr (Q == 1) {
-                    sr[p] += vr * cr;
-                } else {
-                    const V vi = vload<V>(vp + G), ci = vload<V>(cp + G);
-                    sr[p] += vr * cr;
-                    sr2[p] += vi * ci;
-                    si[p] += vr * ci;
-                    si2[p] -= vi * cr;
-                }
-            }
+    // For a complex type each part's sum in two, of the products with v's real and imaginary
+    // parts: one multiply-add a sum and row, and no sum waiting on two in a row.
+    V sr[P] = {}, si[P] = {}, sr2[P] = {}, si2[P] = {}, ar[P], ai[P];
+    for (int r = 0; r < m; ++r)
         for (int p = 0; p < P; ++p) {
-            if constexpr (Q == 2) sr[p] += sr2[p], si[p] += si2[p];
-            ar[p] = Q == 1 ? sr[p] * tau.re[p] : tau.re[p] * sr[p] - tau.im[p] * si[p];
-            ai[p] = tau.re[p] * si[p] + tau.im[p] * sr[p];
-        }
-        for (int r = 0; r < m; ++r)
-            for (int p = 0; p < P; ++p) {
-                const R *vp = v + r * S + p * W;
-                tau.subtract(cc + r * S + p * W, p, vload<V>(vp), Q == 2 ? vload<V>(vp + G) : V{}, ar[p], ai[p]);
+            const R *vp = v + r * S + p * W, *cp = cc + r * S + p * W;
+            const V vr = vload<V>(vp), cr = vload<V>(cp);
+            if constexpr (Q == 1) {
+                sr[p] += vr * cr;
+            } else {
+                const V vi = vload<V>(vp + G), ci = vload<V>(cp + G);
+                sr[p] += vr * cr;
+                sr2[p] += vi * ci;
+                si[p] += vr * ci;
+                si2[p] -= vi * cr;
             }
+        }
+    for (int p = 0; p < P; ++p) {
+        if constexpr (Q == 2) sr[p] += sr2[p], si[p] += si2[p];
+        ar[p] = Q == 1 ? sr[p] * tau.re[p] : tau.re[p] * sr[p] - tau.im[p] * si[p];
+        ai[p] = tau.re[p] * si[p] + tau.im[p] * sr[p];
     }
+    for (int r = 0; r < m; ++r)
+        for (int p = 0; p < P; ++p) {
+            const R *vp = v + r * S + p * W;
+            tau.subtract(cc + r * S + p * W, p, vload<V>(vp), Q == 2 ? vload<V>(vp + G) : V{}, ar[p], ai[p]);
+        }
+}
+template <int Q = 1, class R> void apply_left_lanes(int m, int n, const R *v, const R *t, R *c, int ldc) {
+    const TauLanes<Q, R> tau(t);
+    for (int j = 0; j < n; ++j) left_column_lanes<Q>(m, v, tau, c + j * ldc);
 }
 
 BL_ISA_END
