@@ -44,13 +44,63 @@ template <class T> struct Block {
     __device__ void put(int r, int c, T v) const { ref(r, c) = conj_if(ct, v); }
 };
 
-// Copies the rows x cols part of an R x C tile of a block into shared memory s[r + c*lds], zeros
-// beyond it; consecutive threads take consecutive addresses of the block's storage.
-template <int R, int C, class T> __device__ void load_tile(const Block<T> &b, int rows, int cols, T *s, int lds) {
-    for (int e = threadIdx.x; e < R * C; e += blockDim.x) {
-        const int r = b.ct ? e / C : e % R, c = b.ct ? e % C : e / R;
-        s[r + c * lds] = r < rows && c < cols ? b.get(r, c) : T(0);
+// The blocks that stage tiles through shared memory (the trailing update here, gebrd's and larfb's
+// updates) have kTileThreads threads: the loaders below deal a tile's elements out by it.
+constexpr int kTileThreads = 256;
+
+// The rows x cols part of an R x C tile of a block, zeros beyond it, fetched into registers and
+// then stored to shared memory s[r + c*lds]; consecutive threads take consecutive addresses of
+// the block's storage. A thread issues all its loads before its first store: a loop of one load
+// and one store (the elements dealt out by blockDim.x) kept one load in flight a thread, and the
+// trailing update then waited one memory round trip per element (eight of them for a 64 x 32
+// tile) before its products.
+template <int R, int C, class T> struct TileFetch {
+    static constexpr int E = (R * C + kTileThreads - 1) / kTileThreads;
+    T v[E];
+    __device__ void fetch(const Block<T> &b, int rows, int cols) {
+        if (b.ct) fetch_as<true>(b, rows, cols);
+        else fetch_as<false>(b, rows, cols);
     }
+    __device__ void store(bool ct, T *sm, int lds) const {
+        if (ct) store_as<true>(sm, lds);
+        else store_as<false>(sm, lds);
+    }
+    // The thread's element q in the block's storage order: f along memory, s across it; (r, c) =
+    // (f, s), or (s, f) for a transposed block. The transposition is a template argument and a
+    // thread's f the same in every slot, so that the slots' addresses are one pointer and a
+    // stride: with the order chosen at run time and e = threadIdx.x + q * kTileThreads divided
+    // as a signed int, the compiler kept every slot's indices in registers (210 a thread).
+    template <bool CT> __device__ static bool place(int q, int &f, int &s) {
+        constexpr int F = CT ? C : R;
+        static_assert(kTileThreads % F == 0, "a thread's slots share their position along memory");
+        f = int(threadIdx.x % F), s = int(threadIdx.x / F) + q * (kTileThreads / F);
+        return R * C % kTileThreads == 0 || s < R * C / F;
+    }
+    template <bool CT> __device__ void fetch_as(const Block<T> &b, int rows, int cols) {
+        constexpr int F = CT ? C : R;
+        const int fl = CT ? cols : rows, sl = CT ? rows : cols;
+        int f, s0;
+        place<CT>(0, f, s0);
+        const T *p = &b.ref(0, 0) + f + int64_t(s0) * b.lda;
+        const int64_t stride = int64_t(kTileThreads / F) * b.lda;
+#pragma unroll
+        for (int q = 0; q < E; ++q) {
+            int s;
+            v[q] = place<CT>(q, f, s) && f < fl && s < sl ? conj_if(CT, p[q * stride]) : T(0);
+        }
+    }
+    template <bool CT> __device__ void store_as(T *sm, int lds) const {
+#pragma unroll
+        for (int q = 0; q < E; ++q) {
+            int f, s;
+            if (place<CT>(q, f, s)) sm[CT ? s + f * lds : f + s * lds] = v[q];
+        }
+    }
+};
+template <int R, int C, class T> __device__ void load_tile(const Block<T> &b, int rows, int cols, T *s, int lds) {
+    TileFetch<R, C, T> f;
+    f.fetch(b, rows, cols);
+    f.store(b.ct, s, lds);
 }
 
 // Panel width of the blocked factorizations (the seed dissertation's nb of about 32; the kernels'
@@ -123,6 +173,7 @@ template <class T> struct LuPanel {
 // Without pivots (getrf_np) no row moves: only the solve right of the panel runs.
 // Columns per block (static shared memory stays under 48 KiB for complex double too).
 template <class T> __host__ __device__ constexpr int swap_columns() { return sizeof(T) > 8 ? 16 : 64; }
+constexpr int kSwapThreads = 128;
 template <class T> struct LuSwapSolve {
     Step s;
     View<T> A;

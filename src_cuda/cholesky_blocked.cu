@@ -25,15 +25,46 @@ template <class T> __global__ void __launch_bounds__(128) chol_solve(CholSolve<T
     const int lda = g.A.ldi(i);
     const Block<T> L11{a, lda, j, j, g.upper};
     const Block<T> B{a, lda, j, j + jb + first, !g.upper};  // A21^H in logical coordinates
-    for (int e = threadIdx.x; e < NB * NB; e += lt) {
-        const int r = g.upper ? e / NB : e % NB, q = g.upper ? e % NB : e / NB;
-        L[r + q * NB] = r < jb && q < jb && q < r ? L11.get(r, q) : T(0);
-        if (r == q) L[r + NB * NB] = r < jb ? T(1) / L11.get(r, r) : T(0);
-    }
-    for (int e = threadIdx.x; e < jb * lt; e += lt) {
-        const int k = B.ct ? e / lt : e % jb, c = B.ct ? e % lt : e / jb;
-        if (first + c < lines) Y[k * ldy + c] = B.get(k, c);
-    }
+    // A thread issues its loads kInFlight at a time before their stores: a loop of one load and
+    // one store waited one memory round trip per element, jb of them a thread for Y (all 32 at
+    // once spilled registers in complex double). Element (f, s) of a tile's storage order (f along
+    // memory) in lane f of warp s % warps.
+    constexpr int kInFlight = 8;
+    const int lane = lane_id(), warp = warp_id(), warps = lt / 32;
+    auto staged = [&](auto load, auto store) {
+#pragma unroll
+        for (int m0 = 0; m0 < NB; m0 += kInFlight) {
+            T w[kInFlight];
+#pragma unroll
+            for (int u = 0; u < kInFlight; ++u) w[u] = load(m0 + u);
+#pragma unroll
+            for (int u = 0; u < kInFlight; ++u) store(m0 + u, w[u]);
+        }
+    };
+    // L11: (r, q) = (f, s), or (s, f) for 'U'
+    auto l11 = [&](int m, int &r, int &q) {
+        const int s = warp + warps * m;
+        r = g.upper ? s : lane, q = g.upper ? lane : s;
+        return s < NB;
+    };
+    staged([&](int m) { int r, q; return l11(m, r, q) && r < jb && q <= r ? L11.get(r, q) : T(0); },
+           [&](int m, T v) {
+               int r, q;
+               if (!l11(m, r, q)) return;
+               L[r + q * NB] = q < r ? v : T(0);
+               if (r == q) L[r + NB * NB] = r < jb ? T(1) / v : T(0);
+           });
+    // Y's element (k, c): 'L' reads A21^H along its rows, a thread's column c its own (k = m);
+    // 'U' along the columns (k = lane, c = warp + warps m).
+    auto y_at = [&](int m, int &k, int &c) {
+        k = B.ct ? m : lane, c = B.ct ? int(threadIdx.x) : warp + warps * m;
+        return k < jb && c < lt && first + c < lines;
+    };
+    staged([&](int m) { int k, c; return y_at(m, k, c) ? B.get(k, c) : T(0); },
+           [&](int m, T v) {
+               int k, c;
+               if (y_at(m, k, c)) Y[k * ldy + c] = v;
+           });
     __syncthreads();
     const int c = threadIdx.x;
     T y[NB];
@@ -49,9 +80,10 @@ template <class T> __global__ void __launch_bounds__(128) chol_solve(CholSolve<T
     for (int k = 0; k < NB; ++k)
         if (k < jb) Y[k * ldy + c] = y[k];
     __syncthreads();
-    for (int e = threadIdx.x; e < jb * lt; e += lt) {
-        const int k = B.ct ? e / lt : e % jb, c2 = B.ct ? e % lt : e / jb;
-        if (first + c2 < lines) B.put(k, c2, Y[k * ldy + c2]);
+#pragma unroll
+    for (int m = 0; m < NB; ++m) {
+        int k, c2;
+        if (y_at(m, k, c2)) B.put(k, c2, Y[k * ldy + c2]);
     }
 }
 

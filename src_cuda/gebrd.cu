@@ -376,7 +376,7 @@ template <class T> struct UpdateTiles {
     }
 };
 // Tiles past the grid's 65535 in y are taken in turn by the blocks of the grid.
-template <class T> __global__ void __launch_bounds__(256) brd_update(Panel<T> g, unsigned tiles) {
+template <class T> __global__ void __launch_bounds__(kTileThreads) brd_update(Panel<T> g, unsigned tiles) {
     using U = UpdateTiles<T>;
     __shared__ T as[U::As], bs[U::Bs];
     for (unsigned tile = blockIdx.y; tile < tiles; tile += gridDim.y) {
@@ -427,7 +427,7 @@ template <class T> void launch_gebrd(Chunk &c, const Gebrd<T> &op) {
         check_launch("brd_panel");
         const int rows = maxM - j - kBrdPanel, cols = maxN - j - kBrdPanel;
         const unsigned tiles = unsigned(((rows + BM - 1) / BM) * ((cols + BM - 1) / BM));
-        brd_update<<<dim3(unsigned(c.count), std::min(tiles, 65535u)), 256, 0, c.stream>>>(p, tiles);
+        brd_update<<<dim3(unsigned(c.count), std::min(tiles, 65535u)), kTileThreads, 0, c.stream>>>(p, tiles);
         check_launch("brd_update");
     }
     launch_blocks(Gebd2Body<D>{g, false, true}, c.count, block_threads(maxM, true), 0, c.stream);

@@ -7,7 +7,7 @@ namespace bl {
 namespace cuda {
 namespace {
 
-template <class T> __global__ void __launch_bounds__(128) lu_swap_solve(LuSwapSolve<T> g) {
+template <class T> __global__ void __launch_bounds__(kSwapThreads) lu_swap_solve(LuSwapSolve<T> g) {
     // S(e, c): moved row e (pos/src below) in column c0 + c; an odd LS spreads the threads'
     // columns over the banks.
     constexpr int NBMAX = 32, CT = swap_columns<T>(), LS = 2 * NBMAX + 1;
@@ -25,17 +25,51 @@ template <class T> __global__ void __launch_bounds__(128) lu_swap_solve(LuSwapSo
     const int lda = g.A.ldi(i);
     T *a = g.A.at(i);
     auto column = [&](int c) { return c0 + c < end ? c0 + c : -1; };
-    if (right)  // L11 (unit lower) by the other warps while warp 0 works out the interchanges
-        for (int e = int(threadIdx.x) - 32; e >= 0 && e < NBMAX * NBMAX; e += blockDim.x - 32) {
-            const int r = e % NBMAX, q = e / NBMAX;
-            L[r + q * NBMAX] = r < jb && q < r ? a[j + r + int64_t(j + q) * lda] : T(0);
+    // The moved rows' elements of the block's columns: entry k (row row_of(k)) in lane k % 32 of
+    // every warp, column c = warp + kWarps m. A thread issues all its loads before its stores (a
+    // loop of one load and one store, the elements dealt out by blockDim.x, waited one memory
+    // round trip per element: 16 of them a thread for a panel of 32 rows).
+    constexpr int kWarps = kSwapThreads / 32, kSlots = CT / kWarps;
+    const int lane = lane_id(), warp = warp_id();
+    T v[2][kSlots];
+    auto fetch = [&](int n, auto row_of) {
+#pragma unroll
+        for (int h = 0; h < 2; ++h)
+#pragma unroll
+            for (int m = 0; m < kSlots; ++m) {
+                const int k = lane + 32 * h, col = column(warp + kWarps * m);
+                v[h][m] = k < n && col >= 0 ? a[row_of(k) + int64_t(col) * lda] : T(0);
+            }
+    };
+    auto stage = [&](int n) {
+#pragma unroll
+        for (int h = 0; h < 2; ++h)
+#pragma unroll
+            for (int m = 0; m < kSlots; ++m)
+                if (lane + 32 * h < n) S[lane + 32 * h + (warp + kWarps * m) * LS] = v[h][m];
+    };
+    // Without pivots entry k is row j + k and nothing waits for the interchanges.
+    const bool fixed = g.ipiv.empty();
+    if (fixed) fetch(jb, [&](int k) { return j + k; });
+    if (right && warp > 0) {  // L11 (unit lower) by the other warps while warp 0 works out the interchanges
+        constexpr int kColumns = (NBMAX + kWarps - 2) / (kWarps - 1);
+        T w[kColumns];
+#pragma unroll
+        for (int m = 0; m < kColumns; ++m) {
+            const int q = warp - 1 + (kWarps - 1) * m;
+            w[m] = q < NBMAX && lane < jb && q < lane ? a[j + lane + int64_t(j + q) * lda] : T(0);
         }
-    if (threadIdx.x < 32) {
+#pragma unroll
+        for (int m = 0; m < kColumns; ++m) {
+            const int q = warp - 1 + (kWarps - 1) * m;
+            if (q < NBMAX) L[lane + q * NBMAX] = w[m];
+        }
+    }
+    if (warp == 0) {
         // pos[e] receives the old row src[e]; rows j .. j + jb - 1 are the first jb entries. One
         // warp follows the interchanges in order, entry e in lane e % 32 (slot e / 32), finding
         // a row among the entries by a ballot. (One thread searching the entries took longer
         // than the rest of the kernel.)
-        const int lane = threadIdx.x;
         const int pk = lane >= jb ? 0 : g.ipiv.empty() ? j + lane : g.ipiv.at(i)[j + lane] - 1;
         // entry lane: pos0, src0; entry 32 + lane: pos1, src1 (scalars: an indexed pair would
         // go to local memory)
@@ -70,10 +104,8 @@ template <class T> __global__ void __launch_bounds__(128) lu_swap_solve(LuSwapSo
     }
     __syncthreads();
     const int n = moved;
-    for (int e = threadIdx.x; e < n * CT; e += blockDim.x) {
-        const int k = e % n, c = e / n, col = column(c);
-        if (col >= 0) S[k + c * LS] = a[src[k] + int64_t(col) * lda];
-    }
+    if (!fixed) fetch(n, [&](int k) { return src[k]; });
+    stage(n);
     if (right) {  // L11 U12 = A12, a column a thread, in registers (L11 read as broadcasts)
         __syncthreads();
         if (threadIdx.x < CT && column(threadIdx.x) >= 0) {
@@ -90,10 +122,13 @@ template <class T> __global__ void __launch_bounds__(128) lu_swap_solve(LuSwapSo
         }
     }
     __syncthreads();
-    for (int e = threadIdx.x; e < n * CT; e += blockDim.x) {
-        const int k = e % n, c = e / n, col = column(c);
-        if (col >= 0) a[pos[k] + int64_t(col) * lda] = S[k + c * LS];
-    }
+#pragma unroll
+    for (int h = 0; h < 2; ++h)
+#pragma unroll
+        for (int m = 0; m < kSlots; ++m) {
+            const int k = lane + 32 * h, c = warp + kWarps * m, col = column(c);
+            if (k < n && col >= 0) a[pos[k] + int64_t(col) * lda] = S[k + c * LS];
+        }
 }
 
 }  // namespace
@@ -104,7 +139,7 @@ template <class T> void launch_swap_solve(LuSwapSolve<T> g, int64_t count, int m
     g.right_blocks = std::max(0, (max_cols - j - 1 + CT - 1) / CT);  // past a panel of at least one column
     const int blocks = g.right_blocks + (g.ipiv.empty() ? 0 : (j + CT - 1) / CT);  // left: rows move
     if (count == 0 || blocks == 0) return;
-    lu_swap_solve<<<dim3(unsigned(count), unsigned(blocks)), 128, 0, stream>>>(g);
+    lu_swap_solve<<<dim3(unsigned(count), unsigned(blocks)), kSwapThreads, 0, stream>>>(g);
     check_launch("lu_swap_solve");
 }
 #define BL_INSTANTIATE(p, T) \

@@ -284,7 +284,7 @@ template <class T> struct Larfb {
     bool ct, trailing;
     const int *stop;  // gels: a matrix whose solve failed is left as it is
 };
-template <class T> __global__ void __launch_bounds__(256) larfb_kernel(Larfb<T> g) {
+template <class T> __global__ void __launch_bounds__(kTileThreads) larfb_kernel(Larfb<T> g) {
     constexpr int RK = sizeof(T) > 8 ? 16 : 32, LV = RK + 1, LW = kLdT;
     constexpr int kBuf = 2 * LV * kPanel > LW * kPanel ? 2 * LV * kPanel : LW * kPanel;
     __shared__ T buf[kBuf], W[LW * kPanel];
@@ -524,7 +524,7 @@ template <class T> struct Blocked {
         if (c.count == 0 || tiles == 0) return;
         const Larfb<T> l{on, j, nb, span, View<const T>{A.base, A.stride, A.ptrs, A.ld, A.lds}, Tw, ldt, adjoint, C, ct,
                          trailing, stop};
-        larfb_kernel<<<dim3(unsigned(c.count), unsigned(tiles)), 256, 0, c.stream>>>(l);
+        larfb_kernel<<<dim3(unsigned(c.count), unsigned(tiles)), kTileThreads, 0, c.stream>>>(l);
         check_launch("larfb_kernel");
     }
     // The panels' first columns, in order (forward: Q^H, H(0) first) or backward (Q).
