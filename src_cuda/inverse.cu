@@ -235,13 +235,14 @@ template <class T> struct Extract {
         const int N = n[i], M = X.M, lda = A.ldi(i);
         const T *a = A.at(i);
         T *x = X.at(i);
-        for (int e = t.rank(); e < M * M; e += t.size()) {
-            const int c = e / M, r = e - c * M;
-            T v = T(0);
-            if (r == c) v = r < N && !unit ? a[r + int64_t(c) * lda] : T(1);
-            else if (r < N && c < N && (part == 'U' ? r < c : r > c)) v = a[r + int64_t(c) * lda];
-            x[e] = v;
-        }
+        staged_each(
+            t, M * M,
+            [&](int e) {
+                const int c = e / M, r = e - c * M;
+                if (r == c) return r < N && !unit ? a[r + int64_t(c) * lda] : T(1);
+                return r < N && c < N && (part == 'U' ? r < c : r > c) ? a[r + int64_t(c) * lda] : T(0);
+            },
+            [&](int e, T v) { x[e] = v; });
     }
 };
 
@@ -260,12 +261,17 @@ template <class T> struct Finish {
         if (info[i] != 0) return;
         const T *x = X.at(i);
         T *a = A.at(i);
-        for (int e = t.rank(); e < N * N; e += t.size()) {
-            const int c = e / N, r = e - c * N;
-            if (!(r == c ? diagonal : part == 'U' ? r < c : r > c)) continue;
-            const T v = x[r + int64_t(c) * M];
-            a[r + int64_t(c) * lda] = hermitian && r == c ? T(real_(v)) : v;
-        }
+        auto in_part = [&](int r, int c) { return r == c ? diagonal : part == 'U' ? r < c : r > c; };
+        staged_each(
+            t, N * N,
+            [&](int e) {
+                const int c = e / N, r = e - c * N;
+                return in_part(r, c) ? x[r + int64_t(c) * M] : T(0);
+            },
+            [&](int e, T v) {
+                const int c = e / N, r = e - c * N;
+                if (in_part(r, c)) a[r + int64_t(c) * lda] = hermitian && r == c ? T(real_(v)) : v;
+            });
     }
 };
 
@@ -291,22 +297,36 @@ template <class T> struct LuOutput {
         for (int j = t.rank(); j < N; j += t.size()) from[j] = j;  // column j of X is column from[j] of R
         t.sync();
         if (t.rank() == 0) {
+            // the pivots read kChunk at a time: one at a time, each waited a round trip to memory
+            constexpr int kChunk = 16;
             const int *p = ipiv.at(i);
-            for (int j = N - 2; j >= 0; --j) {
-                const int q = p[j] - 1;
-                if (q < 0 || q >= N) continue;
-                const int keep = from[j];
-                from[j] = from[q];
-                from[q] = keep;
+            for (int j0 = N - 2; j0 >= 0; j0 -= kChunk) {
+                int q[kChunk];
+#pragma unroll
+                for (int u = 0; u < kChunk; ++u) q[u] = j0 - u >= 0 ? p[j0 - u] - 1 : -1;
+#pragma unroll
+                for (int u = 0; u < kChunk; ++u) {
+                    const int j = j0 - u;
+                    if (j < 0 || q[u] < 0 || q[u] >= N) continue;
+                    const int keep = from[j];
+                    from[j] = from[q[u]];
+                    from[q[u]] = keep;
+                }
             }
         }
         t.sync();
         T *x = X.at(i);
         const int ldx = X.ldi(i);
-        for (int e = t.rank(); e < N * N; e += t.size()) {
-            const int c = e / N, row = e - c * N;
-            x[row + int64_t(c) * ldx] = r[row + int64_t(from[c]) * ldr];
-        }
+        staged_each(
+            t, N * N,
+            [&](int e) {
+                const int c = e / N, row = e - c * N;
+                return r[row + int64_t(from[c]) * ldr];
+            },
+            [&](int e, T v) {
+                const int c = e / N, row = e - c * N;
+                x[row + int64_t(c) * ldx] = v;
+            });
     }
 };
 

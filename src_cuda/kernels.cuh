@@ -71,26 +71,43 @@ inline bool warp_teams_fit(int rows, size_t tile_bytes) {
     return rows <= 32 && fits_shared(kWarpTeamsPerBlock * tile_bytes);
 }
 
-// Copies an m x n matrix between storage with leading dimension lda and ldb (the team's threads
-// over the elements, so that a column's elements are read together). Each thread issues several
-// loads before its stores: one load in flight per thread leaves the copy latency-bound.
-template <class Team, class T, class U>
-__device__ void copy_matrix(const Team &t, int m, int n, const T *a, int lda, U *b, int ldb) {
+// For each element e < total in the team's order: v = load(e), then store(e, v), each thread
+// issuing kInFlight loads before their stores: one load in flight per thread leaves a copy
+// latency-bound.
+template <class Team, class Load, class Store>
+__device__ void staged_each(const Team &t, int total, const Load &load, const Store &store) {
     constexpr int kInFlight = 8;
-    const int total = m * n, step = t.size() * kInFlight;
+    using V = decltype(load(0));
+    const int step = t.size() * kInFlight;
     for (int e0 = t.rank(); e0 < total; e0 += step) {
-        T v[kInFlight];
+        V v[kInFlight];
 #pragma unroll
         for (int u = 0; u < kInFlight; ++u) {
-            const int e = e0 + u * t.size(), c = e / m, r = e - c * m;
-            if (e < total) v[u] = a[r + int64_t(c) * lda];
+            const int e = e0 + u * t.size();
+            if (e < total) v[u] = load(e);
         }
 #pragma unroll
         for (int u = 0; u < kInFlight; ++u) {
-            const int e = e0 + u * t.size(), c = e / m, r = e - c * m;
-            if (e < total) b[r + int64_t(c) * ldb] = v[u];
+            const int e = e0 + u * t.size();
+            if (e < total) store(e, v[u]);
         }
     }
+}
+
+// Copies an m x n matrix between storage with leading dimension lda and ldb (the team's threads
+// over the elements, so that a column's elements are read together).
+template <class Team, class T, class U>
+__device__ void copy_matrix(const Team &t, int m, int n, const T *a, int lda, U *b, int ldb) {
+    staged_each(
+        t, m * n,
+        [&](int e) {
+            const int c = e / m, r = e - c * m;
+            return a[r + int64_t(c) * lda];
+        },
+        [&](int e, T v) {
+            const int c = e / m, r = e - c * m;
+            b[r + int64_t(c) * ldb] = v;
+        });
 }
 
 // ---- LU -----------------------------------------------------------------------------------
