@@ -30,6 +30,7 @@ template <class T> __global__ void __launch_bounds__(kSwapThreads) lu_swap_solve
     // loop of one load and one store, the elements dealt out by blockDim.x, waited one memory
     // round trip per element: 16 of them a thread for a panel of 32 rows).
     constexpr int kWarps = kSwapThreads / 32, kSlots = CT / kWarps;
+    static_assert(kWarps > 1 && CT % kWarps == 0, "warp 0 walks the interchanges; every warp takes as many columns");
     const int lane = lane_id(), warp = warp_id();
     T v[2][kSlots];
     auto fetch = [&](int n, auto row_of) {
