@@ -102,11 +102,11 @@ template <class T> void trsv_run(char uplo, char trans, char diag, const SolveRu
 template <class T> bool geqrf(int m, int n, T *A, int lda, T *tau);
 // geqrf on up to group_size m x n matrices of one shape and leading dimension at once (A[0..count),
 // each with its own tau); geqrf_group_covers(m, n) says whether it takes the shape (every
-// precision: n up to ladder::qr::kGroupMax, m up to kGroupRowsMax). Returns the mask of the matrices it left untouched, bit l for A[l], for the caller to
-// factor one at a time: those where geqrf would decline (larfg's delicate cases: a NaN, an Inf, a
-// norm that squaring would overflow or underflow), each on its own account, so that the others'
-// results never depend on them; lanes_all where it does not take the call or could not allocate
-// its local copy.
+// precision: n up to ladder::qr::kGroupMax, m up to kGroupRowsMax). Returns the mask of the
+// matrices it left untouched, bit l for A[l], for the caller to factor one at a time: those where
+// geqrf would decline (larfg's delicate cases: a NaN, an Inf, a norm that squaring would
+// overflow or underflow), each on its own account, so that the others' results never depend on
+// them; lanes_all where it does not take the call or could not allocate its local copy.
 template <class T> bool geqrf_group_covers(int m, int n);
 template <class T>
 unsigned geqrf_group(int m, int n, T *const *A, int lda, T *const *tau, int count, const T *const *next = nullptr,

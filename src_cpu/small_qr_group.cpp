@@ -68,8 +68,8 @@ BL_ISA_END
 
 namespace BL_ISA {
 // Square orders up to the family's kGroupFixedMax (ladder.hpp) each compiled on their own, the
-// other shapes up to its kGroupRowsMax x kGroupMax with run-time sizes. The caller (small_dispatch.cpp) has checked
-// the shape and the counts.
+// other shapes up to its kGroupRowsMax x kGroupMax with run-time sizes. The caller
+// (small_dispatch.cpp) has checked the shape and the counts.
 template <class R>
 unsigned geqrf_group(int m, int n, R *const *A, int lda, R *const *tau, int count, const R *const *next, int next_count) {
     constexpr int fixed = ladder::qr::kGroupFixedMax, top = ladder::qr::kGroupMax;
