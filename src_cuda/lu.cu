@@ -105,6 +105,16 @@ template <class T> void launch_getrf(Chunk &c, const Int &m, const Int &n, const
     // taller ones).
     c.clear_info();
     for (int j = 0; j < std::min(maxm, maxn); j += kPanel) {
+        // Without pivots, a trailing matrix of up to 64 x 64 is factored whole by getrf_rows: no
+        // rows move, so nothing left of it changes, and its last panels, interchange solves and
+        // updates (on 64 x 64 tiles) become one launch.
+        if constexpr (sizeof(D) <= 8) {
+            if (p.empty() && maxm - j <= 64 && maxn - j <= 64) {
+                launch_getrf_rows_whole(GetrfRows<D>{Step{ms, ns, j, 64}, true, a, p, c.info}, largest - j, c.count,
+                                        c.stream);
+                break;
+            }
+        }
         const Step s{ms, ns, j, kPanel};
         if (maxm - j <= rows_panel_max<D>()) {
             launch_getrf_rows_panel(GetrfRows<D>{s, false, a, p, c.info}, maxm - j, c.count, c.stream);

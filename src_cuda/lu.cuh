@@ -20,11 +20,12 @@ template <int NB, class T>
 void launch_getrf_registers_variant(const GetrfRegisters<T> &g, unsigned blocks, cudaStream_t stream);
 
 // getrf of a whole matrix up to 64 x 64 (s, d, c; complex ones of 17..32 too; lu_rows_whole.cu: `rows` is the chunk's largest
-// order), or of a panel of the blocked algorithm, rows j.. of its kPanel columns (lu_rows.cu:
-// `rows` is the largest panel height), a thread a row (getrf_rows, lu_rows.cuh).
+// order; without pivots also the trailing matrix from column j of the blocked algorithm, `rows`
+// the largest order less j), or of a panel of the blocked algorithm, rows j.. of its kPanel
+// columns (lu_rows.cu: `rows` is the largest panel height), a thread a row (getrf_rows, lu_rows.cuh).
 template <class T> struct GetrfRows {
-    Step s;      // the panel's first column j and width (whole: j = 0, width 64)
-    bool whole;  // all n columns (and info written); else the panel's jb columns (info added to)
+    Step s;      // the panel's first column j and width (whole: width 64)
+    bool whole;  // columns j .. n - 1 (at j = 0 info written); else the panel's jb (info added to)
     View<T> A;
     View<int> ipiv;
     int *info;

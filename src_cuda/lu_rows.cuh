@@ -11,7 +11,8 @@ namespace cuda {
 
 // LU in registers with a thread a row, a block of 32 W threads per matrix: either a whole matrix of
 // up to NC x NC (NC = 40, 48, 56, 64; W = 2; s, d, c: the row must fit in registers; and in
-// complex arithmetic NC = 32, W = 1) or a panel of the blocked algorithm, rows j.. of its NC = 32 columns (rows <= 32 W). As in
+// complex arithmetic NC = 32, W = 1; without pivots also the trailing matrix from column j of the
+// blocked algorithm, as one) or a panel of the blocked algorithm, rows j.. of its NC = 32 columns (rows <= 32 W). As in
 // getrf_registers, rows are not moved while they are factored (each thread tracks its row's
 // position in LAPACK's interchange sequence) and are stored once at the end. The pivot row is
 // published through shared memory instead of shuffles: at step s each warp reduces (|value|,
@@ -54,11 +55,11 @@ __global__ void __launch_bounds__(32 * W, kRowsMinBlocks<NC, T>) getrf_rows(Getr
     const int64_t i = blockIdx.x;
     const Step::Local l = g.s.at(i);
     if (l.jb <= 0) {
-        if (g.whole && r == 0) g.info[i] = 0;
+        if (g.whole && g.s.j == 0 && r == 0) g.info[i] = 0;
         return;
     }
     const int j0 = g.s.j, lda = g.A.ldi(i);
-    const int rows = l.m - j0, cols = g.whole ? l.n : l.jb, steps = min(rows, cols);
+    const int rows = l.m - j0, cols = g.whole ? l.n - j0 : l.jb, steps = min(rows, cols);
     T *a = g.A.at(i) + j0 + int64_t(j0) * lda;
     int *ipiv = NP || g.ipiv.empty() ? nullptr : g.ipiv.at(i) + j0;
     T row[NC];
@@ -190,7 +191,7 @@ __global__ void __launch_bounds__(32 * W, kRowsMinBlocks<NC, T>) getrf_rows(Getr
         for (int c = 0; c < NC; ++c)
             if (r < rows && c < cols) a[pos + int64_t(c) * lda] = row[(G - 1 - c / B) * B + c % B];
     if (r == 0) {
-        if (g.whole) g.info[i] = info;
+        if (g.whole && j0 == 0) g.info[i] = info;
         else if (info != 0 && g.info[i] == 0) g.info[i] = j0 + info;
     }
 }
