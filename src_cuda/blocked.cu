@@ -44,8 +44,8 @@ template <class T> struct UpdateTile {
     }
 };
 
-template <class T, bool ACT, bool BCT> __device__ void update_fma(const Update<T> &g) {
-    constexpr int BM = UpdateShape<T>::BM, KT = UpdateShape<T>::KT, TM = BM / 16;
+template <class T, int BM, bool ACT, bool BCT> __device__ void update_fma(const Update<T> &g) {
+    constexpr int KT = UpdateShape<T>::KT, TM = BM / 16;
     __shared__ T As[(BM + 1) * KT], Bs[(KT + 1) * BM];
     UpdateTile<T> u;
     if (!u.template init<ACT, BCT>(g, BM)) return;
@@ -80,23 +80,30 @@ template <class T, bool ACT, bool BCT> __device__ void update_fma(const Update<T
         for (int y = 0; y < TM; ++y) u.subtract(g, ra + 16 * x, cb + 16 * y, acc[x][y]);
 }
 
-// Double precision on the tensor cores (mma m8n8k4, sm_80 and later; older GPUs take update_fma):
-// each of the 8 warps owns a 32 x 16 part of the 64 x 64 tile as 4 x 2 blocks of 8 x 8. Leading
-// dimensions of 4 mod 16 elements (68, 36) put each half warp's fragment loads in distinct banks.
-template <class T, bool ACT, bool BCT> __device__ void update_mma(const Update<T> &g) {  // T = double
-    constexpr int BM = 64, KT = 32, LA = BM + 4, LB = KT + 4;
-    __shared__ double As[LA * KT], Bs[LB * BM];
+// Double and complex double on the tensor cores (mma m8n8k4, sm_80 and later; older GPUs take
+// update_fma): each of the 8 warps owns a 32 x 16 part of the 64 x 64 tile as 4 x 2 blocks of
+// 8 x 8. A complex product is four real ones on the same fragments (re re and -im im into the
+// real part, re im and im re into the imaginary part); launch_update gives complex double this
+// tile only for long products, and its 32 x 32 tile on the FMA units otherwise. Leading
+// dimensions put the fragment loads in distinct banks: 4 mod 16 elements for A and B in double
+// (68, 36; each half warp's 8-byte loads), 2 and 4 mod 8 for complex double's A and B (66, 20;
+// each quarter warp's 16-byte loads).
+template <class T, bool ACT, bool BCT> __device__ void update_mma(const Update<T> &g) {
+    constexpr bool Z = kComplex<T>;
+    constexpr int BM = 64, KT = Z ? 16 : 32, LA = BM + (Z ? 2 : 4), LB = KT + 4;
+    static_assert(update_tile<T>() == BM, "launch_update counts the tiles update_mma takes");
+    __shared__ T As[LA * KT], Bs[LB * BM];
     UpdateTile<T> u;
     if (!u.template init<ACT, BCT>(g, BM)) return;
     const int lane = lane_id(), warp = warp_id(), wr = (warp % 2) * 32, wc = (warp / 2) * 16;
     const int g8 = lane / 4, q4 = lane % 4;
-    double acc[4][2][2] = {};
+    double re[4][2][2] = {}, im[4][2][2] = {};  // im: complex double only
     for (int k0 = 0; k0 < u.kk; k0 += KT) {
         u.template load<BM, KT, ACT, BCT>(k0, As, LA, Bs, LB);
         __syncthreads();
 #pragma unroll
         for (int k = 0; k < KT; k += 4) {
-            double av[4], bv[2];
+            T av[4], bv[2];
 #pragma unroll
             for (int x = 0; x < 4; ++x) av[x] = As[wr + 8 * x + g8 + (k + q4) * LA];
 #pragma unroll
@@ -104,8 +111,16 @@ template <class T, bool ACT, bool BCT> __device__ void update_mma(const Update<T
 #pragma unroll
             for (int x = 0; x < 4; ++x)
 #pragma unroll
-                for (int y = 0; y < 2; ++y)
-                    mma_8x8x4(acc[x][y][0], acc[x][y][1], av[x], bv[y]);
+                for (int y = 0; y < 2; ++y) {
+                    double(&r)[2] = re[x][y];
+                    mma_8x8x4(r[0], r[1], real_(av[x]), real_(bv[y]));
+                    if constexpr (Z) {
+                        double(&i)[2] = im[x][y];
+                        mma_8x8x4(r[0], r[1], -imag_(av[x]), imag_(bv[y]));
+                        mma_8x8x4(i[0], i[1], real_(av[x]), imag_(bv[y]));
+                        mma_8x8x4(i[0], i[1], imag_(av[x]), real_(bv[y]));
+                    }
+                }
         }
         __syncthreads();
     }
@@ -114,33 +129,51 @@ template <class T, bool ACT, bool BCT> __device__ void update_mma(const Update<T
 #pragma unroll
         for (int y = 0; y < 2; ++y)
 #pragma unroll
-            for (int v = 0; v < 2; ++v) u.subtract(g, wr + 8 * x + g8, wc + 8 * y + 2 * q4 + v, acc[x][y][v]);
+            for (int v = 0; v < 2; ++v)
+                u.subtract(g, wr + 8 * x + g8, wc + 8 * y + 2 * q4 + v, make_scalar<T>(re[x][y][v], im[x][y][v]));
 }
 
 // ACT, BCT: whether the block reads A (and C) and B transposed (Update's cholesky and upper): as
-// template arguments, each tile's loads are one address and constant offsets.
-template <class T, bool ACT, bool BCT> __global__ void __launch_bounds__(kTileThreads, 3) update_kernel(Update<T> g) {
+// template arguments, each tile's loads are one address and constant offsets. BM: the tile's
+// order, update_tile's or (complex double) UpdateShape's; complex double's 64 x 64 tile keeps 64
+// accumulators a thread, which spilled at three blocks an SM (80 registers).
+template <class T, int BM, bool ACT, bool BCT>
+__global__ void __launch_bounds__(kTileThreads, BM == 64 && sizeof(T) > 8 ? 2 : 3) update_kernel(Update<T> g) {
 #if __CUDA_ARCH__ >= 800
-    if constexpr (std::is_same<T, double>::value) update_mma<T, ACT, BCT>(g);
-    else update_fma<T, ACT, BCT>(g);
+    if constexpr (BM == 64 && std::is_same<RealOf<T>, double>::value) update_mma<T, ACT, BCT>(g);
+    else update_fma<T, BM, ACT, BCT>(g);
 #else
-    update_fma<T, ACT, BCT>(g);
+    update_fma<T, BM, ACT, BCT>(g);
 #endif
+}
+
+template <class T, int BM>
+void launch_update_tiles(const Update<T> &g, int64_t count, int rest_r, int rest_c, cudaStream_t stream) {
+    Update<T> h = g;
+    h.tiles = ((rest_r + BM - 1) / BM) * ((rest_c + BM - 1) / BM);
+    const unsigned blocks = unsigned(count * h.tiles);
+    if (!g.cholesky) update_kernel<T, BM, false, false><<<blocks, kTileThreads, 0, stream>>>(h);
+    else if (g.upper) update_kernel<T, BM, true, false><<<blocks, kTileThreads, 0, stream>>>(h);
+    else update_kernel<T, BM, false, true><<<blocks, kTileThreads, 0, stream>>>(h);
+    check_launch("update_kernel");
 }
 
 }  // namespace
 
 template <class T> void launch_update(const Update<T> &g, int64_t count, int max_rows, int max_cols, cudaStream_t stream) {
-    constexpr int BM = UpdateShape<T>::BM;
-    const int rest_r = max_rows - g.s.j - 1, rest_c = std::min(max_cols, g.col_end) - g.s.j - 1;  // at least jb = 1
+    // A matrix whose panel is narrower than nb has no trailing rows or no trailing columns.
+    const int rest_r = max_rows - g.s.j - g.s.nb, rest_c = std::min(max_cols, g.col_end) - g.s.j - g.s.nb;
     if (count == 0 || rest_r <= 0 || rest_c <= 0) return;
-    Update<T> h = g;
-    h.tiles = ((rest_r + BM - 1) / BM) * ((rest_c + BM - 1) / BM);
-    const unsigned blocks = unsigned(count * h.tiles);
-    if (!g.cholesky) update_kernel<T, false, false><<<blocks, kTileThreads, 0, stream>>>(h);
-    else if (g.upper) update_kernel<T, true, false><<<blocks, kTileThreads, 0, stream>>>(h);
-    else update_kernel<T, false, true><<<blocks, kTileThreads, 0, stream>>>(h);
-    check_launch("update_kernel");
+    // Complex double takes the tensor cores' 64 x 64 tile only for products of 128 columns and
+    // more (Cholesky's outer updates from order 256 on): with it at every step, zpotrf 512 went
+    // 0.83 -> 0.90x cuSOLVER but zpotrf 128 0.90 -> 0.84x and zgetrf 128 / 512 (nb = 32
+    // throughout) 1.33 / 1.94 -> 1.26 / 1.88x cuBLAS (H200): over a short product the tile's
+    // reading and writing of C and its idle parts on small trailing matrices outweigh the rate.
+    constexpr int small = UpdateShape<T>::BM, large = update_tile<T>();
+    if (small < large && g.s.nb < 128)
+        launch_update_tiles<T, small>(g, count, rest_r, rest_c, stream);
+    else
+        launch_update_tiles<T, large>(g, count, rest_r, rest_c, stream);
 }
 #define BL_INSTANTIATE(p, T) \
     template void launch_update(const Update<Dev<T>> &, int64_t, int, int, cudaStream_t);

@@ -128,6 +128,12 @@ template <class T> struct UpdateShape {
     static constexpr int BM = sizeof(T) > 8 ? 32 : 64;  // a complex double tile twice the bytes
     static constexpr int KT = sizeof(T) > 8 ? 16 : 32;
 };
+// The update's largest tile of C: 64 x 64 in double and complex double, whose products then run on
+// the tensor cores (update_mma in blocked.cu; launch_update says when complex double takes it),
+// UpdateShape's elsewhere.
+template <class T> __host__ __device__ constexpr int update_tile() {
+    return std::is_same<RealOf<T>, double>::value ? 64 : UpdateShape<T>::BM;
+}
 // The tile of C a block owns, after the checks every variant makes; false: nothing to do.
 // The update's kernel (update_kernel) is compiled in blocked.cu.
 template <class T>
