@@ -9,11 +9,15 @@ namespace {
 
 template <class T> __global__ void __launch_bounds__(128) chol_solve(CholSolve<T> g) {
     constexpr int NB = 32;
-    // L column by column, the reciprocal diagonal in column NB; columns past jb hold zeros. The
-    // tile Y (dynamic: NB x (blockDim.x + 1), sized for the block's lines so that a block of one
-    // warp does not hold the shared memory of four) is stored Y[k * ldy + line]: a thread's
-    // column is then a bank-friendly row.
-    __shared__ T L[NB * (NB + 1)];
+    // L11's strict lower triangle packed by columns, then the reciprocals of its diagonal; rows
+    // past jb hold zeros. (Complex double's square of NB x (NB + 1) and Y took 34 KB a block of one
+    // warp, six blocks an SM where its 255 registers allow eight.) The tile Y (dynamic: NB x
+    // (blockDim.x + 1), sized for the block's lines so that a block of one warp does not hold the
+    // shared memory of four) is stored Y[k * ldy + line]: a thread's column is then a bank-friendly
+    // row.
+    constexpr int kDiagonal = NB * (NB - 1) / 2;
+    auto lower = [](int r, int q) { return q * (NB - 1) - q * (q - 1) / 2 + r - q - 1; };
+    __shared__ T L[kDiagonal + NB];
     extern __shared__ __align__(16) unsigned char dynamic[];
     T *Y = reinterpret_cast<T *>(dynamic);
     const int64_t i = blockIdx.x;
@@ -52,8 +56,8 @@ template <class T> __global__ void __launch_bounds__(128) chol_solve(CholSolve<T
            [&](int m, T v) {
                int r, q;
                if (!l11(m, r, q)) return;
-               L[r + q * NB] = q < r ? v : T(0);
-               if (r == q) L[r + NB * NB] = r < jb ? T(1) / v : T(0);
+               if (q < r) L[lower(r, q)] = v;
+               if (r == q) L[kDiagonal + r] = r < jb ? T(1) / v : T(0);
            });
     // Y's element (k, c): 'L' reads A21^H along its rows, a thread's column c its own (k = m);
     // 'U' along the columns (k = lane, c = warp + warps m).
@@ -73,9 +77,9 @@ template <class T> __global__ void __launch_bounds__(128) chol_solve(CholSolve<T
     for (int k = 0; k < NB; ++k) y[k] = k < jb ? Y[k * ldy + c] : T(0);
 #pragma unroll
     for (int q = 0; q < NB; ++q) {
-        y[q] *= L[q + NB * NB];
+        y[q] *= L[kDiagonal + q];
 #pragma unroll
-        for (int k = q + 1; k < NB; ++k) y[k] -= L[k + q * NB] * y[q];
+        for (int k = q + 1; k < NB; ++k) y[k] -= L[lower(k, q)] * y[q];
     }
 #pragma unroll
     for (int k = 0; k < NB; ++k)
