@@ -17,6 +17,9 @@
 #   issue5     issue 5's tables: geqrf, gels; geqrf vbatch; gebrd
 #   issue23    issue 23's roofline cells: getrf, potrf, geqrf in d at n = 8, 16, 32, 512 and trsv at
 #              256, 512 with the roofs measured in the run; getrf and potrf in z and c to n = 64
+#   issue23_grid  issue 23's first bar: getrf, getrs, potrf, potrs, geqrf, gels, trsv at n = 8 .. 512
+#              against the vendor (--runs 2), in the precisions GRID_PRECISIONS names (default
+#              "s c z"; one or two a call where the three do not fit its 10 minutes)
 #   issue22    issue 22's tables: getrf + getri_oop, getrf_np, trtri, potri at n = 8 .. 512
 #   profile    Nsight Compute on one launch of a kernel of ours: PROFILE="ROUTINE:PRECISION:N:KERNEL ..."
 #              (KERNEL a regular expression of the kernel's name; default getrf:d:64:getrf_rows),
@@ -28,7 +31,7 @@
 #              cuBLAS on the same stream); 100 getrf + getrs pairs (gesv's parts) enqueued back to
 #              back, against their kernels' own time; the host's time inside an enqueued call,
 #              a run's first call alone and 20 calls in sequence
-# (default: all of them but sanitize_suite, longer than one call, and profile). Double precision, the issues'
+# (default: build test sanitize issue4 issue5). Double precision unless a part says otherwise, the issues'
 # default batches.
 # Logs go to $OUT (the device tool's folder; build/gpu_run without it), with the tables' CSV files
 # when $OUT is set; the summary and the tables go to stdout.
@@ -140,6 +143,12 @@ part_issue23() {
   table trsv_roof --routine trsv --sizes 256,512 --runs 3
   for p in z c; do for routine in getrf potrf; do
     table ${routine}_$p --routine $routine --precision $p --sizes 8,16,32,64 --runs 3
+  done; done
+}
+part_issue23_grid() {
+  local p routine
+  for p in ${GRID_PRECISIONS:-s c z}; do for routine in getrf getrs potrf potrs geqrf gels trsv; do
+    table ${routine}_${p}_grid --routine $routine --precision $p --sizes 8,16,32,64,128,256,512 --runs 2
   done; done
 }
 part_issue22() {
