@@ -3,8 +3,8 @@
 // scaled by; and larf 'Left' on columns (apply_left), which the one-matrix kernels and gels's
 // solve (qr.cpp) apply their reflectors with. The one-matrix QR and bidiagonal kernels
 // (small_qr.cpp) sum x by scalars, the blocked QR's panel (tiled.cpp) in vectors; both take these
-// steps from here, so that they make the same decisions. Included by instruction-set units too: BL_ISA_BEGIN puts the template in the unit's
-// own namespace there (small_detail.hpp says why).
+// steps from here, so that they make the same decisions. Included by instruction-set units too:
+// BL_ISA_BEGIN puts the template in the unit's own namespace there (small_detail.hpp says why).
 #pragma once
 
 #include "args.hpp"

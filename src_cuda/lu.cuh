@@ -19,10 +19,11 @@ template <class T> struct GetrfRegisters {
 template <int NB, class T>
 void launch_getrf_registers_variant(const GetrfRegisters<T> &g, unsigned blocks, cudaStream_t stream);
 
-// getrf of a whole matrix up to 64 x 64 (s, d, c; complex ones of 17..32 too; lu_rows_whole.cu: `rows` is the chunk's largest
-// order; without pivots also the trailing matrix from column j of the blocked algorithm, `rows`
-// the largest order less j), or of a panel of the blocked algorithm, rows j.. of its kPanel
-// columns (lu_rows.cu: `rows` is the largest panel height), a thread a row (getrf_rows, lu_rows.cuh).
+// getrf of a whole matrix up to 64 x 64 (s, d, c; complex ones of 17..32 too; lu_rows_whole.cu:
+// `rows` is the chunk's largest order; without pivots also the trailing matrix from column j of
+// the blocked algorithm, `rows` the largest order less j), or of a panel of the blocked algorithm,
+// rows j.. of its kPanel columns (lu_rows.cu: `rows` is the largest panel height), a thread a row
+// (getrf_rows, lu_rows.cuh).
 template <class T> struct GetrfRows {
     Step s;      // the panel's first column j and width (whole: width 64)
     bool whole;  // columns j .. n - 1 (at j = 0 info written); else the panel's jb (info added to)

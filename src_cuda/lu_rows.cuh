@@ -10,21 +10,21 @@ namespace bl {
 namespace cuda {
 
 // LU in registers with a thread a row, a block of 32 W threads per matrix: either a whole matrix of
-// up to NC x NC (NC = 40, 48, 56, 64; W = 2; s, d, c: the row must fit in registers; and in
-// complex arithmetic NC = 32, W = 1; without pivots also the trailing matrix from column j of the
-// blocked algorithm, as one) or a panel of the blocked algorithm, rows j.. of its NC = 32 columns (rows <= 32 W). As in
-// getrf_registers, rows are not moved while they are factored (each thread tracks its row's
-// position in LAPACK's interchange sequence) and are stored once at the end. The pivot row is
-// published through shared memory instead of shuffles: at step s each warp reduces (|value|,
-// position) over its rows in play by shuffles, and the warp's candidate stores its row from column
-// s on, 16 bytes a store, in the warp's slot; after one barrier every warp reduces the W candidates
-// the same way and reads the winner's slot by broadcast loads of 16 bytes for the update A(r, c) -=
-// l(r) U(s, c). Two sets of slots alternate, so that no step's stores meet the previous step's
-// loads and one barrier a step suffices. Columns are updated in groups of B up to the block's own
-// column count (a vbatch chunk holds orders 57..64); threads past the last row hold zeros and only
-// take part in the barriers. Without pivots (getrf_np: g.ipiv empty) row s is every step's pivot
-// row, published by its thread with no reduction, and no row moves; a zero pivot leaves its column
-// unscaled and the update goes on with it (LAPACK's getf2 steps).
+// up to NC x NC (NC = 40, 48, 56, 64; W = 2; s, d, c: the row must fit in registers; and in complex
+// arithmetic NC = 32, W = 1; without pivots also the trailing matrix from column j of the blocked
+// algorithm, as one) or a panel of the blocked algorithm, rows j.. of its NC = 32 columns
+// (rows <= 32 W). As in getrf_registers, rows are not moved while they are factored (each thread
+// tracks its row's position in LAPACK's interchange sequence) and are stored once at the end. The
+// pivot row is published through shared memory instead of shuffles: at step s each warp reduces
+// (|value|, position) over its rows in play by shuffles, and the warp's candidate stores its row
+// from column s on, 16 bytes a store, in the warp's slot; after one barrier every warp reduces the
+// W candidates the same way and reads the winner's slot by broadcast loads of 16 bytes for the
+// update A(r, c) -= l(r) U(s, c). Two sets of slots alternate, so that no step's stores meet the
+// previous step's loads and one barrier a step suffices. Columns are updated in groups of B up to
+// the block's own column count (a vbatch chunk holds orders 57..64); threads past the last row hold
+// zeros and only take part in the barriers. Without pivots (getrf_np: g.ipiv empty) row s is every
+// step's pivot row, published by its thread with no reduction, and no row moves; a zero pivot
+// leaves its column unscaled and the update goes on with it (LAPACK's getf2 steps).
 // 1 / x out of line: the complex division is long, and getrf_rows unrolls up to 64 steps.
 template <class T> __device__ __noinline__ T reciprocal(T x) { return T(1) / x; }
 // Steps a block of getrf_rows' loop (below): 4 at 64 columns, where the smaller body took 168
