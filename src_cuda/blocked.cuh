@@ -192,11 +192,11 @@ template <class T> void launch_swap_solve(LuSwapSolve<T> g, int64_t count, int m
 // ---- Cholesky: the diagonal block's solve for the block column below it ------------------------
 // L21 = A21 L11^{-H}, solved as L11 Y = A21^H one column of Y (a row of L21, or for 'U' a column
 // of U12) per thread, blockDim.x of them per block (at most chol_lines()). The tile passes through
-// shared memory so that both storage orders are read and written along memory, but the
-// substitution runs on the thread's column in registers with L11 read as broadcasts: kept in
-// shared memory it made the kernel wait on two shared loads per multiply-add. (Forming Y as
-// L11^{-1} A21^H on the tensor cores instead was measured slower: the inverse, once per block,
-// costs more than the solves.)
+// shared memory so that both storage orders are read and written along memory; the substitution
+// takes the thread's column eight unknowns at a time in registers, L11 read as broadcasts, and
+// passes the rows below through the tile once per eight multiply-adds (once per multiply-add, its
+// two shared loads each made the kernel wait). (Forming Y as L11^{-1} A21^H on the tensor cores
+// instead was measured slower: the inverse, once per block, costs more than the solves.)
 template <class T> __host__ __device__ constexpr int chol_lines() { return sizeof(T) > 8 ? 32 : 128; }
 template <class T> struct CholSolve {
     Step s;

@@ -9,14 +9,13 @@ namespace {
 
 template <class T> __global__ void __launch_bounds__(128) chol_solve(CholSolve<T> g) {
     constexpr int NB = 32;
-    // L11's strict lower triangle packed by columns, then the reciprocals of its diagonal; rows
-    // past jb hold zeros. (Complex double's square of NB x (NB + 1) and Y took 34 KB a block of one
-    // warp, six blocks an SM where its 255 registers allow eight.) The tile Y (dynamic: NB x
+    // L11's strict lower triangle packed by rows (row r's q < r at r (r - 1) / 2 + q), then the
+    // reciprocals of its diagonal; rows past jb hold zeros. The tile Y (dynamic: NB x
     // (blockDim.x + 1), sized for the block's lines so that a block of one warp does not hold the
     // shared memory of four) is stored Y[k * ldy + line]: a thread's column is then a bank-friendly
     // row.
     constexpr int kDiagonal = NB * (NB - 1) / 2;
-    auto lower = [](int r, int q) { return q * (NB - 1) - q * (q - 1) / 2 + r - q - 1; };
+    auto lower = [](int r, int q) { return r * (r - 1) / 2 + q; };
     __shared__ T L[kDiagonal + NB];
     extern __shared__ __align__(16) unsigned char dynamic[];
     T *Y = reinterpret_cast<T *>(dynamic);
@@ -30,14 +29,14 @@ template <class T> __global__ void __launch_bounds__(128) chol_solve(CholSolve<T
     const Block<T> L11{a, lda, j, j, g.upper};
     const Block<T> B{a, lda, j, j + jb + first, !g.upper};  // A21^H in logical coordinates
     // A thread issues its loads kInFlight at a time before their stores: a loop of one load and
-    // one store waited one memory round trip per element, jb of them a thread for Y (all 32 at
-    // once spilled 344 bytes of registers in complex double; eight at a time 40, against 24 with
-    // the loop). Element (f, s) of a tile's storage order (f along memory) in lane f of warp
-    // s % warps.
+    // one store waited one memory round trip per element, jb of them a thread for Y. Slot m of a
+    // thread is element (f, s) = (lane, warp + warps m) of a tile's storage order (f along memory);
+    // the slots, not the elements as in staged_each, so that 'L''s Y takes k = m without dividing
+    // by the block's width. The outer loop stays rolled (the code's size: see the solve below).
     constexpr int kInFlight = 8;
     const int lane = lane_id(), warp = warp_id(), warps = lt / 32;
     auto staged = [&](auto load, auto store) {
-#pragma unroll
+#pragma unroll 1
         for (int m0 = 0; m0 < NB; m0 += kInFlight) {
             T w[kInFlight];
 #pragma unroll
@@ -57,7 +56,7 @@ template <class T> __global__ void __launch_bounds__(128) chol_solve(CholSolve<T
                int r, q;
                if (!l11(m, r, q)) return;
                if (q < r) L[lower(r, q)] = v;
-               if (r == q) L[kDiagonal + r] = r < jb ? T(1) / v : T(0);
+               if (r == q) L[kDiagonal + r] = v;
            });
     // Y's element (k, c): 'L' reads A21^H along its rows, a thread's column c its own (k = m);
     // 'U' along the columns (k = lane, c = warp + warps m).
@@ -71,21 +70,47 @@ template <class T> __global__ void __launch_bounds__(128) chol_solve(CholSolve<T
                if (y_at(m, k, c)) Y[k * ldy + c] = v;
            });
     __syncthreads();
-    const int c = threadIdx.x;
-    T y[NB];
-#pragma unroll
-    for (int k = 0; k < NB; ++k) y[k] = k < jb ? Y[k * ldy + c] : T(0);
-#pragma unroll
-    for (int q = 0; q < NB; ++q) {
-        y[q] *= L[kDiagonal + q];
-#pragma unroll
-        for (int k = q + 1; k < NB; ++k) y[k] -= L[lower(k, q)] * y[q];
+    // the diagonal's reciprocals, a division a thread (in the staging's unrolled stores complex
+    // division's code came eight times)
+    if (threadIdx.x < NB) {
+        T &d = L[kDiagonal + threadIdx.x];
+        d = int(threadIdx.x) < jb ? T(1) / d : T(0);
     }
-#pragma unroll
-    for (int k = 0; k < NB; ++k)
-        if (k < jb) Y[k * ldy + c] = y[k];
     __syncthreads();
+    const int c = threadIdx.x;
+    T *y = Y + c;  // the thread's column: its element k at y[k * ldy]
+    // The substitution by blocks of KB columns of L11: a block's KB unknowns solved in registers,
+    // then the rows below updated one at a time through the thread's column of Y (a load and a
+    // store each per KB multiply-adds), in loops the compiler keeps rolled. The kernel's size
+    // counts here: its blocks of one warp each run their own part of the code, so that every warp
+    // fetches its own instructions. With every loop unrolled (the thread's column in 32 registers)
+    // it was 320 KB of code in complex double, and a block of 32 lines took about 90 us.
+    constexpr int KB = 8;
+#pragma unroll 1
+    for (int q0 = 0; q0 < jb; q0 += KB) {
+        T b[KB];
 #pragma unroll
+        for (int u = 0; u < KB; ++u) b[u] = q0 + u < jb ? y[(q0 + u) * ldy] : T(0);
+#pragma unroll
+        for (int u = 0; u < KB; ++u) {
+            b[u] *= L[kDiagonal + q0 + u];
+#pragma unroll
+            for (int v = u + 1; v < KB; ++v) b[v] -= L[lower(q0 + v, q0 + u)] * b[u];
+        }
+#pragma unroll
+        for (int u = 0; u < KB; ++u)
+            if (q0 + u < jb) y[(q0 + u) * ldy] = b[u];
+#pragma unroll 2
+        for (int k = q0 + KB; k < jb; ++k) {
+            const T *row = L + lower(k, q0);
+            T v = y[k * ldy];
+#pragma unroll
+            for (int u = 0; u < KB; ++u) v -= row[u] * b[u];
+            y[k * ldy] = v;
+        }
+    }
+    __syncthreads();
+#pragma unroll 1
     for (int m = 0; m < NB; ++m) {
         int k, c2;
         if (y_at(m, k, c2)) B.put(k, c2, Y[k * ldy + c2]);
