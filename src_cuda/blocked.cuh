@@ -197,6 +197,8 @@ template <class T> void launch_swap_solve(LuSwapSolve<T> g, int64_t count, int m
 // passes the rows below through the tile once per eight multiply-adds (once per multiply-add, its
 // two shared loads each made the kernel wait). (Forming Y as L11^{-1} A21^H on the tensor cores
 // instead was measured slower: the inverse, once per block, costs more than the solves.)
+// Complex double takes 32 lines a block: 128 would need 66 KB of tile, past the 48 KB of dynamic
+// shared memory a launch gets without opting in (64 lines, 33 KB, not measured).
 template <class T> __host__ __device__ constexpr int chol_lines() { return sizeof(T) > 8 ? 32 : 128; }
 template <class T> struct CholSolve {
     Step s;

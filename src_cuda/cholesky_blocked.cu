@@ -84,7 +84,7 @@ template <class T> __global__ void __launch_bounds__(128) chol_solve(CholSolve<T
     // store each per KB multiply-adds), in loops the compiler keeps rolled. The kernel's size
     // counts here: its blocks of one warp each run their own part of the code, so that every warp
     // fetches its own instructions. With every loop unrolled (the thread's column in 32 registers)
-    // it was 320 KB of code in complex double, and a block of 32 lines took about 90 us.
+    // it was 328 KB of code in complex double, and a block of 32 lines took about 90 us.
     constexpr int KB = 8;
 #pragma unroll 1
     for (int q0 = 0; q0 < jb; q0 += KB) {
