@@ -44,15 +44,15 @@ template <class T> struct PotrfBody {
     }
 };
 
-// Cholesky of orders 33..64 in one kernel: a block of 64 threads per matrix, thread r holding
-// row r of L (for 'U', row r of U^H) in registers, as in potrf_registers. The column broadcasts
-// go through shared memory instead of shuffles: step j, the threads r >= j store their element j
-// (not yet scaled) to a column in shared memory; after one barrier every thread reads the
-// diagonal d from it, scales its own element by 1/sqrt(d), and reads the entries c > j by
-// broadcast loads of 16 bytes (2 doubles a load, where a shuffle moves half of one) for its
-// update A(r, c) -= L(r, j) conj(A(c, j)) / sqrt(d). Publishing the unscaled column needs one
-// barrier a step, not two (one for the pivot, one for the scaled column); two columns alternate,
-// so that no step's stores meet the previous step's loads.
+// Cholesky of orders 33..64 (complex single: 33..48, chol_fused_max) in one kernel: a block of 64
+// threads per matrix, thread r holding row r of L (for 'U', row r of U^H) in registers, as in
+// potrf_registers. The column broadcasts go through shared memory instead of shuffles: step j, the
+// threads r >= j store their element j (not yet scaled) to a column in shared memory; after one
+// barrier every thread reads the diagonal d from it, scales its own element by 1/sqrt(d), and reads
+// the entries c > j by broadcast loads of 16 bytes (2 doubles a load, where a shuffle moves half of
+// one) for its update A(r, c) -= L(r, j) conj(A(c, j)) / sqrt(d). Publishing the unscaled column
+// needs one barrier a step, not two (one for the pivot, one for the scaled column); two columns
+// alternate, so that no step's stores meet the previous step's loads.
 // Warp 0 (rows 0..31) updates columns up to 31 only and is done after step 31; from there warp 1
 // goes on alone with warp barriers (it stores only entries 32.. of a column, warp 0 read only
 // entries ..31). A thread updates the entries of its row above the diagonal too (every lane runs
@@ -185,13 +185,15 @@ template <class T> struct PotrsBody {
     }
 };
 
-// Matrices up to kCholFusedMax are factored by one fused kernel: registers up to 32 (a group of
-// lanes per matrix, shuffles), potrf_fused beyond (a block of 64 threads, shared-memory columns);
-// complex double, whose row does not fit potrf_fused's registers, takes a block on a shared-memory
-// copy (PotrfBody) up to kCholSharedMax. Larger ones take the blocked algorithm of blocked.cuh.
-// potrf_fused beat both the blocked algorithm and the shared-memory kernel at 48 and 64.
-constexpr int kCholFusedMax = 64;
-constexpr int kCholSharedMax = 48;
+// Matrices up to 32 are factored by one fused kernel of registers (a group of lanes per matrix,
+// shuffles); from 33 up to chol_fused_max by potrf_fused (a block of 64 threads, shared-memory
+// columns); complex double, whose row does not fit potrf_fused's registers, takes a block on a
+// shared-memory copy (PotrfBody) up to kCholSharedMax. Larger ones take the blocked algorithm of
+// blocked.cuh. Since chol_solve was rolled, the blocked algorithm is the faster from 49 on in
+// complex single (64: 1.58-1.60x cuSOLVER against 1.16-1.18) and from 41 in complex double (48:
+// 1.47 against 1.01); in double potrf_fused stays ahead to 64 (PERFORMANCE.md, H100).
+template <class D> constexpr int chol_fused_max() { return kComplex<D> ? 48 : 64; }
+constexpr int kCholSharedMax = 40;
 
 template <class T> void launch_potrf(Chunk &c, char uplo, const Int &n, const Array<T> &A) {
     using D = Dev<T>;
@@ -204,7 +206,7 @@ template <class T> void launch_potrf(Chunk &c, char uplo, const Int &n, const Ar
         return;
     }
     if constexpr (sizeof(D) <= 8) {
-        if (maxn <= kCholFusedMax) {
+        if (maxn <= chol_fused_max<D>()) {
             launch_potrf_fused(PotrfFused<D>{upper, ns, a, c.info}, c.count, c.stream);
             return;
         }
