@@ -75,8 +75,9 @@ ridge, gemm above) and "% roof"
 (batchlapack's bytes per second over the copy bandwidth, or its flop/s over the GEMM rate).
 
 Each implementation runs once to warm up, then --runs times, the implementations taking turns run
-by run so that changes in the machine's load fall on all of them; the table shows the median. The input
-is restored before every run (not timed; on the GPU a device-to-device copy), and every run is checked
+by run so that changes in the machine's load fall on all of them; the table shows the median (of
+an even number of runs, the mean of the middle two). The input is restored before every run (not
+timed; on the GPU a device-to-device copy), and every run is checked
 (return value 0, every info 0; after the warm-up and the last run also every matrix written, no
 NaN/Inf), so that a failing call is never timed.
 

@@ -60,9 +60,12 @@ std::vector<double> median_times(Case &c, const std::vector<Peer> &impls, int ru
             const Timed t = time_run(c, impls[j], k == 0 || k == runs);
             if (k > 0) seconds[j].push_back(t.seconds), in_host[j].push_back(t.host);
         }
+    // An even count's median is the mean of its middle two: the upper one alone made a table of
+    // two runs show the slower run of each (a single slow run then decided the cell).
     auto median = [runs](std::vector<double> &v) {
-        std::nth_element(v.begin(), v.begin() + runs / 2, v.end());
-        return v[size_t(runs / 2)];
+        std::sort(v.begin(), v.end());
+        const size_t m = size_t(runs / 2);
+        return runs % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
     };
     std::vector<double> result(count);
     if (host) host->resize(count);
