@@ -335,6 +335,8 @@ struct Timed {
 // One run of `impl` from the saved input, checked (return value, info; the outputs when
 // `check_outputs`): a failing run ends the program.
 Timed time_run(Case &c, const Peer &impl, bool check_outputs);
+// The median of `v` (not empty; of an even count, the mean of the middle two).
+double median(std::vector<double> v);
 // Median time of each implementation over `runs` runs after a warm-up, the implementations taking
 // turns run by run; with `host`, also the median of the host's time in the calls.
 std::vector<double> median_times(Case &c, const std::vector<Peer> &impls, int runs, std::vector<double> *host = nullptr);

@@ -245,8 +245,7 @@ private:
             f();
             if (k > 0) t.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
         }
-        std::nth_element(t.begin(), t.begin() + 2, t.end());
-        return t[2];
+        return median(t);
     }
 
     // The end of a vendor run: wait for the device, then the per-matrix info to the host (into

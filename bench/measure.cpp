@@ -49,6 +49,14 @@ Timed time_run(Case &c, const Peer &impl, bool check_outputs) {
     return {seconds, host};
 }
 
+// An even count's median is the mean of its middle two: the upper one alone made a table of two
+// runs show the slower run of each (a single slow run then decided the cell).
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    const size_t m = v.size() / 2;
+    return v.size() % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
+}
+
 // Median time of each implementation over `runs` runs after a warm-up. The implementations take
 // turns run by run, so that a change in the machine's load during the measurement falls on all
 // of them alike instead of on whichever happened to be running.
@@ -60,13 +68,6 @@ std::vector<double> median_times(Case &c, const std::vector<Peer> &impls, int ru
             const Timed t = time_run(c, impls[j], k == 0 || k == runs);
             if (k > 0) seconds[j].push_back(t.seconds), in_host[j].push_back(t.host);
         }
-    // An even count's median is the mean of its middle two: the upper one alone made a table of
-    // two runs show the slower run of each (a single slow run then decided the cell).
-    auto median = [runs](std::vector<double> &v) {
-        std::sort(v.begin(), v.end());
-        const size_t m = size_t(runs / 2);
-        return runs % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
-    };
     std::vector<double> result(count);
     if (host) host->resize(count);
     for (size_t j = 0; j < count; ++j) {
