@@ -35,16 +35,24 @@ template <int Columns> constexpr int kRowsBlock = Columns == 64 ? 4 : 8;
 // the compiler took more registers for the shift below than for the rotation before it (real 64
 // columns 168 -> 199, complex single 56 / 64 177 / 178 -> 237 / 254). Bound to 168 (six in real
 // arithmetic at 64, five in complex single at 56 and 64, a few bytes spilled there), on an H200:
-// cgetrf 56 / 64 1.85 / 1.62 -> 2.36 / 1.85-1.98x cuBLAS, cgetrf_np 64 1.15 -> 1.35x.
-template <int Columns, class T>
-constexpr int kRowsMinBlocks = Columns <= 48 ? 1 : kComplex<T> ? 5 : Columns == 64 ? 6 : 1;
+// cgetrf 56 / 64 1.85 / 1.62 -> 2.36 / 1.85-1.98x cuBLAS, cgetrf_np 64 1.15 -> 1.35x. Complex
+// double's 32 columns (whole matrices of 17..32, and the panels of 64 and 128 rows) took 254
+// registers, 8 warps an SM; bound to 168 (12 warps, 20-28 bytes spilled), on an H100: zgetrf
+// 24 / 32 / 48 / 64 / 128 0.76 / 1.06 / 1.33 / 1.46 / 1.44 -> 0.88 / 1.18 / 1.44 / 1.55 / 1.48x
+// cuBLAS. (Complex single's 128 bound to 96 or 80 the same way ran as fast or slower.)
+template <int Columns, int W, class T>
+constexpr int kRowsMinBlocks = Columns == 32 && sizeof(T) == 16 && W <= 4 ? 12 / W
+                               : Columns <= 48                            ? 1
+                               : kComplex<T>                              ? 5
+                               : Columns == 64                            ? 6
+                                                                          : 1;
 // NP: whole matrices without pivots (getrf_np; g.ipiv empty, g.whole), where no row moves and
 // row r is stored at row r: each block's finished group goes to memory at the block's end, so the
 // shift moves the live groups with no finished group to keep (plain moves, where with pivots each
 // group's move and the finished group's copy are selects on `live`: 21% of the instructions at
 // 64 columns, ncu on an H200), and the pivot search is compiled out.
 template <int NC, int W, class T, bool NP = false>
-__global__ void __launch_bounds__(32 * W, kRowsMinBlocks<NC, T>) getrf_rows(GetrfRows<T> g) {
+__global__ void __launch_bounds__(32 * W, kRowsMinBlocks<NC, W, T>) getrf_rows(GetrfRows<T> g) {
     using R = RealOf<T>;
     constexpr int K = kPieceEntries<T>;  // row entries per shared store or load
     using Pack = Piece<T>;
