@@ -11,13 +11,21 @@ namespace {
 
 // Row `lane` of a triangle T (upper, or lower) of order N <= NB in registers; column c of inv(T)
 // by substitution against e_c, one column a round (the column's element r in lane r), the
-// diagonal's reciprocal scaling x_k in its lane before a shuffle broadcasts it. Every index into
-// f[] and w[] is a compile-time constant (the rounds are unrolled), so both stay in registers.
-// potri inverts the upper factor U (for 'L', U = L^H, read along L's columns) and forms
+// diagonal's reciprocal scaling x_k in its lane before a shuffle broadcasts it. A kernel for each
+// mode (upper, lower; potri: upper), so that no round holds the code of both triangles. Each
+// round's steps are unrolled over the NB places, the ones outside the round's range skipped (the
+// rounds are the same in every lane), so every index into f[] is a compile-time constant and f[]
+// stays in registers. trtri's rounds at 32 are a loop (`rolled`): unrolled too, complex double's
+// took 255 registers with 544 bytes spilled and 1.6 MB of code, and ran 0.86 / 0.87x
+// cublasZtrsmBatched at 32 / 56 against 1.35 / 1.19x rolled (H100). Below 32, and for potri,
+// whose inv(U) rows (w[]) a rolled round could only place by selects, unrolled rounds were faster
+// (ztrtri 16 2.90 / 2.77x, cpotri / zpotri 32 1.63 / 0.97x against 1.14 / 0.83x rolled). potri
+// inverts the upper factor U (for 'L', U = L^H, read along L's columns) and forms
 // inv(A) = inv(U) inv(U)^H from the rows of inv(U) held in w[]: element (r, s) is lane r's row
 // times lane s's, conjugated. All loads come before the first store (a warp barrier between
 // them): the inverse is written over the matrix.
-template <int NB, class T> __global__ void __launch_bounds__(128) tri_inverse_registers(TriInverseRegisters<T> g) {
+template <int NB, class T, bool Upper, bool Potri>
+__global__ void __launch_bounds__(128) tri_inverse_registers(TriInverseRegisters<T> g) {
     const int lane = threadIdx.x & (NB - 1), group = lane_id() & ~(NB - 1);
     const int64_t gi = (int64_t(blockIdx.x) * blockDim.x + threadIdx.x) / NB, i = gi / g.per;
     const bool live = gi < g.count;
@@ -25,11 +33,11 @@ template <int NB, class T> __global__ void __launch_bounds__(128) tri_inverse_re
     const bool mine = lane < N;
     const int lda = live ? g.A.ldi(i) : 0;
     T *a = live ? g.A.at(i) + (gi % g.per) * N * (int64_t(lda) + 1) : nullptr;
-    const bool upper = g.potri || !g.lower, transposed = g.potri && g.lower;
+    const bool transposed = Potri && g.lower;
     T f[NB], d = T(1);  // the row's elements off the diagonal, and its diagonal
 #pragma unroll
     for (int k = 0; k < NB; ++k) {
-        const bool in = mine && k < N && (upper ? k > lane : k < lane);
+        const bool in = mine && k < N && (Upper ? k > lane : k < lane);
         f[k] = in ? (transposed ? conj_(a[k + int64_t(lane) * lda]) : a[lane + int64_t(k) * lda]) : T(0);
     }
     if (mine && !g.unit) d = conj_if(transposed, a[lane + int64_t(lane) * lda]);
@@ -40,33 +48,43 @@ template <int NB, class T> __global__ void __launch_bounds__(128) tri_inverse_re
     const T inv = T(1) / d;
     // every lane of the warp runs the same rounds (the shuffles need them all)
     const int rounds = lanes_max(N);
-    T w[NB];  // row `lane` of inv(T) (potri)
+    T w[NB];  // row `lane` of inv(T) (potri); columns past the rounds stay zero
 #pragma unroll
-    for (int c = 0; c < NB; ++c) {
-        T v = T(0);
-        if (c < rounds) {
-            v = lane == c ? T(1) : T(0);
-            if (upper) {
+    for (int c = 0; c < NB; ++c) w[c] = T(0);
+    auto round = [&](int c) {
+        T v = lane == c ? T(1) : T(0);
+        if constexpr (Upper) {
 #pragma unroll
-                for (int k = c; k >= 0; --k) {
-                    if (lane == k) v *= inv;
-                    const T vk = shfl(v, k, NB);
-                    if (lane < k) v -= f[k] * vk;
-                }
-            } else {
-#pragma unroll
-                for (int k = c; k < NB; ++k) {
-                    if (lane == k) v *= inv;
-                    const T vk = shfl(v, k, NB);
-                    if (lane > k) v -= f[k] * vk;
-                }
+            for (int k = NB - 1; k >= 0; --k) {
+                if (k > c) continue;
+                if (lane == k) v *= inv;
+                const T vk = shfl(v, k, NB);
+                if (lane < k) v -= f[k] * vk;
             }
-            if (!g.potri && store && c < N && (upper ? lane <= c : lane >= c) && !(g.unit && lane == c))
-                a[lane + int64_t(c) * lda] = v;
+        } else {
+#pragma unroll
+            for (int k = 0; k < NB; ++k) {
+                if (k < c) continue;
+                if (lane == k) v *= inv;
+                const T vk = shfl(v, k, NB);
+                if (lane > k) v -= f[k] * vk;
+            }
         }
-        w[c] = v;
+        if constexpr (Potri) {
+            w[c] = v;  // c is a constant: potri's rounds are unrolled
+        } else if (store && c < N && (Upper ? lane <= c : lane >= c) && !(g.unit && lane == c)) {
+            a[lane + int64_t(c) * lda] = v;
+        }
+    };
+    if constexpr (NB == 32 && !Potri) {
+#pragma unroll 1
+        for (int c = 0; c < rounds; ++c) round(c);
+    } else {
+#pragma unroll
+        for (int c = 0; c < NB; ++c)
+            if (c < rounds) round(c);
     }
-    if (g.potri) {
+    if constexpr (Potri) {
 #pragma unroll
         for (int s = 0; s < NB; ++s) {
             if (s >= rounds) continue;
@@ -572,7 +590,10 @@ template <class D, class F> void in_pieces(const Chunk &c, int M, double squares
 
 template <class T> void launch_tri_inverse_registers(const TriInverseRegisters<T> &g, int largest, cudaStream_t stream) {
     launch_register_groups(largest, g.count, [&](auto nb, unsigned blocks) {
-        tri_inverse_registers<decltype(nb)::value><<<blocks, 128, 0, stream>>>(g);
+        constexpr int NB = decltype(nb)::value;
+        if (g.potri) tri_inverse_registers<NB, T, true, true><<<blocks, 128, 0, stream>>>(g);
+        else if (g.lower) tri_inverse_registers<NB, T, false, false><<<blocks, 128, 0, stream>>>(g);
+        else tri_inverse_registers<NB, T, true, false><<<blocks, 128, 0, stream>>>(g);
     });
     check_launch("tri_inverse_registers");
 }
