@@ -13,6 +13,7 @@
 #include <complex>
 #include <cstring>
 #include <type_traits>
+#include <utility>
 
 namespace bl {
 namespace cuda {
@@ -129,6 +130,17 @@ template <class T> struct alignas(16) Piece {
     T v[kPieceEntries<T>];
 };
 
+// ---- compile-time loops ----------------------------------------------------------------------
+// f(std::integral_constant<int, j>()) for j = 0 .. N-1: a loop whose index is a constant
+// expression in its body, so that arrays sized by it (a QR step's later columns) can be declared
+// there; an unrolled loop's index is a constant to the optimizer only.
+template <class F, int... J> __device__ __forceinline__ void static_for_each(F &f, std::integer_sequence<int, J...>) {
+    (f(std::integral_constant<int, J>()), ...);
+}
+template <int N, class F> __device__ __forceinline__ void static_for(F &&f) {
+    static_for_each(f, std::make_integer_sequence<int, N>());
+}
+
 // ---- the warp --------------------------------------------------------------------------------
 // Every collective below is issued by all 32 lanes of the warp (the full mask).
 constexpr int kWarpSize = 32;
@@ -172,6 +184,59 @@ template <int Lanes, class T> __device__ __forceinline__ T lanes_sum(T v) {
 #pragma unroll
     for (int o = Lanes / 2; o > 0; o >>= 1) v += shfl_xor(v, o);
     return v;
+}
+// Where lanes_sum_all leaves the sum of value c of K over a group of `Lanes` lanes: its slot
+// (of ceil(K / Lanes)) in the group's lane `lane`, or in every lane (`everywhere`: a value left
+// over at every level, never paired).
+struct SumAllHome {
+    int slot, lane;
+    bool everywhere;
+};
+template <int Lanes> __host__ __device__ constexpr SumAllHome sum_all_home(int K, int c) {
+    SumAllHome h{c, 0, true};
+    for (int o = Lanes / 2, n = K; o > 0; o >>= 1, n = (n + 1) / 2) {
+        if (h.slot < n - n % 2) {  // paired: kept by the lanes whose bit o is the slot's parity
+            if (h.slot & 1) h.lane |= o;
+            h.everywhere = false;
+        }
+        h.slot /= 2;
+    }
+    return h;
+}
+// K group sums at once: w[k] becomes, in every lane of its aligned group of `Lanes` lanes, the
+// sum of the group's w[k], in about 2K shuffles where a butterfly a value (lanes_sum) takes
+// K log2(Lanes). First a reduce-scatter: at each level o = Lanes/2 .. 1 a lane's values pair up,
+// and of each pair the lane with bit o clear keeps the first and sends the second, its partner
+// (bit o set) the opposite, so that one shuffle adds both lanes' halves of the pair (a value left
+// over takes a butterfly step); the values halve each level. After the levels each lane holds
+// ceil(K / Lanes) whole sums, which ones set by its lane bits; then each sum is fetched by one
+// shuffle from a lane that holds it (sum_all_home, at compile time). Values are added only to the
+// same value of other lanes (the pairs are chosen by selects), so a NaN or an infinity stays in
+// its own sum, and every lane gets the same bits.
+template <int Lanes, class T, int K> __device__ __forceinline__ void lanes_sum_all(T (&w)[K]) {
+    static_assert(Lanes >= 2 && Lanes <= kWarpSize && (Lanes & (Lanes - 1)) == 0, "a power of two up to the warp");
+    constexpr int levels = Lanes == 32 ? 5 : Lanes == 16 ? 4 : Lanes == 8 ? 3 : Lanes == 4 ? 2 : 1;
+    T v[K];
+#pragma unroll
+    for (int k = 0; k < K; ++k) v[k] = w[k];
+    const int lane = lane_id();
+    static_for<levels>([&](auto level) {
+        constexpr int o = Lanes >> (decltype(level)::value + 1);
+        constexpr int n = (K + (1 << decltype(level)::value) - 1) >> decltype(level)::value;  // values a lane holds
+        const bool upper = (lane & o) != 0;
+#pragma unroll
+        for (int p = 0; p < n / 2; ++p) {  // in place: v[p] is written after v[2p], v[2p + 1] are read
+            const T keep = upper ? v[2 * p + 1] : v[2 * p], send = upper ? v[2 * p] : v[2 * p + 1];
+            v[p] = keep + shfl_xor(send, o);
+        }
+        if constexpr (n % 2 == 1) v[n / 2] = v[n - 1] + shfl_xor(v[n - 1], o);
+    });
+    static_for<K>([&](auto value) {
+        constexpr int c = decltype(value)::value;
+        constexpr SumAllHome h = sum_all_home<Lanes>(K, c);
+        if constexpr (h.everywhere) w[c] = v[h.slot];
+        else w[c] = shfl(v[h.slot], h.lane, Lanes);
+    });
 }
 template <int Lanes = 32> __device__ __forceinline__ int lanes_max(int v) {
 #pragma unroll
