@@ -15,7 +15,7 @@ namespace {
 // mode (upper, lower; potri: upper), so that no round holds the code of both triangles. Each
 // round's steps are unrolled over the NB places, the ones outside the round's range skipped (the
 // rounds are the same in every lane), so every index into f[] is a compile-time constant and f[]
-// stays in registers. trtri's rounds at 32 are a loop (`rolled`): unrolled too, complex double's
+// stays in registers. trtri's rounds at 32 are a loop: unrolled too, complex double's
 // took 255 registers with 544 bytes spilled and 1.6 MB of code, and ran 0.86 / 0.87x
 // cublasZtrsmBatched at 32 / 56 against 1.35 / 1.19x rolled (H100). Below 32, and for potri,
 // whose inv(U) rows (w[]) a rolled round could only place by selects, unrolled rounds were faster
