@@ -16,10 +16,10 @@ namespace {
 // largest n rounded up, NC <= NB) and EX columns of B (gels). Each step reduces the column's norm
 // and the later columns' v^H a_c by shuffles within the group: no shared memory, no barriers; the
 // later columns' sums all at once (lanes_sum_all: about 2 shuffles a column where a butterfly a
-// column takes log2(NB); on an H100 dgeqrf 24 / 32 1.43 / 1.61 -> 1.56 / 1.85x cuBLAS, dgels 16
-// 1.62 -> 2.32x, cgeqrf 16 / 32 1.78 / 1.22 -> 2.59 / 1.40x, sgeqrf 32 2.98 -> 3.53x). The loops run over the compile-time sizes (a matrix's own sizes only
-// mask the updates): skipping the columns beyond the warp's largest n at run time kept the
-// compiler from interleaving the columns' independent reductions, and was much slower.
+// column takes log2(NB); geqrf / gels to 32 columns up to 1.45x faster, src_cuda/PERFORMANCE.md).
+// The loops run over the compile-time sizes (a matrix's own sizes only mask the updates):
+// skipping the columns beyond the warp's largest n at run time kept the compiler from
+// interleaving the columns' independent reductions, and was much slower.
 // gels (`solve`; m >= n, one right-hand side: EX = 1): Q^H B comes with the
 // factorization ('N'), then LAPACK's cases for A = 0 and a singular R, and the triangular solve by
 // shuffles; for the adjoint R^H Y = B, B(n:m) = 0 and B := Q B from the reflectors still in the
