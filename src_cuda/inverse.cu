@@ -4,95 +4,96 @@
 #include "precisions.hpp"
 
 #include <algorithm>
+#include <type_traits>
 
 namespace bl {
 namespace cuda {
 namespace {
 
-// Row `lane` of a triangle T (upper, or lower) of order N <= NB in registers; column c of inv(T)
-// by substitution against e_c, one column a round (the column's element r in lane r), the
-// diagonal's reciprocal scaling x_k in its lane before a shuffle broadcasts it. A kernel for each
-// mode (upper, lower; potri: upper), so that no round holds the code of both triangles. Each
-// round's steps are unrolled over the NB places, the ones outside the round's range skipped (the
-// rounds are the same in every lane), so every index into f[] is a compile-time constant and f[]
-// stays in registers. trtri's rounds at 32 are a loop: unrolled too, complex double's
-// took 255 registers with 544 bytes spilled and 1.6 MB of code, and ran 0.86 / 0.87x
-// cublasZtrsmBatched at 32 / 56 against 1.35 / 1.19x rolled (H100). Below 32, and for potri,
-// whose inv(U) rows (w[]) a rolled round could only place by selects, unrolled rounds were faster
-// (ztrtri 16 2.90 / 2.77x, cpotri / zpotri 32 1.63 / 0.97x against 1.14 / 0.83x rolled). potri
-// inverts the upper factor U (for 'L', U = L^H, read along L's columns) and forms
-// inv(A) = inv(U) inv(U)^H from the rows of inv(U) held in w[]: element (r, s) is lane r's row
-// times lane s's, conjugated. All loads come before the first store (a warp barrier between
-// them): the inverse is written over the matrix.
+// Row `lane` of inv(T), T an upper or lower triangle of order N <= NB, in registers (x[]) for a
+// group of NB lanes per matrix: x T = e_lane solved column by column (upper: first to last, each
+// x_j then taken off the later columns' sums along T's row j; lower: last to first), the rows of T
+// read from the group's copy in shared memory, each element one broadcast to the group. The rows
+// are independent: no lane waits for another's result. potri goes on with the product: for 'U',
+// A = U^H U and inv(A)(r, s) = sum_k W(r, k) conj(W(s, k)) with W = inv(U); for 'L', A = L L^H
+// and inv(A)(r, s) = sum_k conj(V(k, r)) V(k, s) with V = inv(L); each lane's row of W (V) goes
+// through the tile, and lane r forms row r of inv(A). A lane's row of the result is stored
+// directly, coalesced across the group. All loads come before the first store: the inverse is
+// written over the matrix. Every index into x[] and p[] is a compile-time constant (the steps are
+// unrolled), so that the arrays stay in registers.
+template <int NB> constexpr int kTriLd = NB + 1;  // odd: a lane's row of the tile in distinct banks
+template <int NB, class T> constexpr size_t tri_tile_bytes() { return size_t(128) * kTriLd<NB> * sizeof(T); }
 template <int NB, class T, bool Upper, bool Potri>
 __global__ void __launch_bounds__(128) tri_inverse_registers(TriInverseRegisters<T> g) {
+    constexpr int LD = kTriLd<NB>;
+    extern __shared__ __align__(16) unsigned char tri_tiles[];
     const int lane = threadIdx.x & (NB - 1), group = lane_id() & ~(NB - 1);
+    T *s = reinterpret_cast<T *>(tri_tiles) + (threadIdx.x / NB) * (NB * LD);  // T(j, l) at s[j + l * LD]
     const int64_t gi = (int64_t(blockIdx.x) * blockDim.x + threadIdx.x) / NB, i = gi / g.per;
     const bool live = gi < g.count;
     const int N = live ? g.n[i] : 0;
     const bool mine = lane < N;
     const int lda = live ? g.A.ldi(i) : 0;
     T *a = live ? g.A.at(i) + (gi % g.per) * N * (int64_t(lda) + 1) : nullptr;
-    const bool transposed = Potri && g.lower;
-    T f[NB], d = T(1);  // the row's elements off the diagonal, and its diagonal
+    T d = T(1);  // past N and with `unit`, the identity's
 #pragma unroll
     for (int k = 0; k < NB; ++k) {
-        const bool in = mine && k < N && (Upper ? k > lane : k < lane);
-        f[k] = in ? (transposed ? conj_(a[k + int64_t(lane) * lda]) : a[lane + int64_t(k) * lda]) : T(0);
+        const bool in = mine && k < N && (Upper ? lane < k : lane > k);
+        s[lane + k * LD] = in ? a[lane + int64_t(k) * lda] : T(0);
     }
-    if (mine && !g.unit) d = conj_if(transposed, a[lane + int64_t(lane) * lda]);
+    if (mine && !g.unit) d = a[lane + int64_t(lane) * lda];
     const unsigned zeros = ballot(mine && is_zero(d)) >> group;
     const int info = first_set(NB == 32 ? zeros : zeros & ((1u << NB) - 1));
-    warp_sync();  // every load of the warp done before any store
+    s[lane + lane * LD] = T(1) / d;  // the diagonal's reciprocals (unused where info > 0)
+    warp_sync();
     const bool store = live && info == 0 && mine;
-    const T inv = T(1) / d;
-    // every lane of the warp runs the same rounds (the shuffles need them all)
+    // steps past every group's N change nothing (the identity's rows and columns): skipped
     const int rounds = lanes_max(N);
-    T w[NB];  // row `lane` of inv(T) (potri); columns past the rounds stay zero
+    T x[NB];
 #pragma unroll
-    for (int c = 0; c < NB; ++c) w[c] = T(0);
-    auto round = [&](int c) {
-        T v = lane == c ? T(1) : T(0);
-        if constexpr (Upper) {
+    for (int k = 0; k < NB; ++k) x[k] = lane == k ? T(1) : T(0);
+    if constexpr (Upper) {
 #pragma unroll
-            for (int k = NB - 1; k >= 0; --k) {
-                if (k > c) continue;
-                if (lane == k) v *= inv;
-                const T vk = shfl(v, k, NB);
-                if (lane < k) v -= f[k] * vk;
-            }
-        } else {
+        for (int j = 0; j < NB; ++j) {
+            if (j >= rounds) continue;
+            x[j] *= s[j + j * LD];
 #pragma unroll
-            for (int k = 0; k < NB; ++k) {
-                if (k < c) continue;
-                if (lane == k) v *= inv;
-                const T vk = shfl(v, k, NB);
-                if (lane > k) v -= f[k] * vk;
-            }
+            for (int l = j + 1; l < NB; ++l) x[l] -= x[j] * s[j + l * LD];
         }
-        if constexpr (Potri) {
-            w[c] = v;  // c is a constant: potri's rounds are unrolled
-        } else if (store && c < N && (Upper ? lane <= c : lane >= c) && !(g.unit && lane == c)) {
-            a[lane + int64_t(c) * lda] = v;
-        }
-    };
-    if constexpr (NB == 32 && !Potri) {
-#pragma unroll 1
-        for (int c = 0; c < rounds; ++c) round(c);
     } else {
 #pragma unroll
-        for (int c = 0; c < NB; ++c)
-            if (c < rounds) round(c);
-    }
-    if constexpr (Potri) {
+        for (int j = NB - 1; j >= 0; --j) {
+            if (j >= rounds) continue;
+            x[j] *= s[j + j * LD];
 #pragma unroll
-        for (int s = 0; s < NB; ++s) {
-            if (s >= rounds) continue;
-            T p = T(0);
-#pragma unroll
-            for (int k = s; k < NB; ++k) p += w[k] * conj_(shfl(w[k], s, NB));
-            if (store && s < N && (g.lower ? lane >= s : lane <= s)) a[lane + int64_t(s) * lda] = lane == s ? T(real_(p)) : p;
+            for (int l = 0; l < j; ++l) x[l] -= x[j] * s[j + l * LD];
         }
+    }
+    auto in_part = [&](int c) { return c < N && (Upper ? c >= lane : c <= lane); };
+    if constexpr (!Potri) {
+#pragma unroll
+        for (int c = 0; c < NB; ++c)
+            if (store && in_part(c) && !(g.unit && c == lane)) a[lane + int64_t(c) * lda] = x[c];
+    } else {
+        warp_sync();  // the factor's rows read by every lane
+#pragma unroll
+        for (int k = 0; k < NB; ++k) s[lane + k * LD] = x[k];
+        warp_sync();
+        T p[NB];  // row `lane` of inv(A)
+#pragma unroll
+        for (int c = 0; c < NB; ++c) p[c] = T(0);
+#pragma unroll
+        for (int k = 0; k < NB; ++k) {
+            if (k >= rounds) break;
+            // the terms of k: W(r, k) conj(W(c, k)), c <= k; conj(V(k, r)) V(k, c), c <= k (the
+            // lane's own row read back from the tile: x[] held too spilled complex double's)
+            const T w = Upper ? s[lane + k * LD] : conj_(s[k + lane * LD]);
+#pragma unroll
+            for (int c = 0; c <= k; ++c) p[c] += w * conj_if(Upper, s[(Upper ? c : k) + (Upper ? k : c) * LD]);
+        }
+#pragma unroll
+        for (int c = 0; c < NB; ++c)
+            if (store && in_part(c)) a[lane + int64_t(c) * lda] = c == lane ? T(real_(p[c])) : p[c];
     }
     if (live && lane == 0 && g.info) g.info[i] = info;
 }
@@ -242,25 +243,31 @@ template <class T> struct Padded {
 };
 
 // X_i = A_i's triangle `part` ('U' or 'L'; its diagonal 1 with `unit`), zeros in the other, the
-// identity past order n_i: the inverse of X_i is then inv(triangle) beside the identity.
+// identity past order n_i: the inverse of X_i is then inv(triangle) beside the identity. With
+// `lower` set (getri: X gets U), also lower_i = the unit lower triangle, from the same read of A_i.
 template <class T> struct Extract {
     Sizes n;
     View<const T> A;
     Padded<T> X;
     char part;
     bool unit;
+    Padded<T> lower = {nullptr, 0};
     template <class Team> __device__ void operator()(const Team &t, int64_t i, void *, void *) const {
         const int N = n[i], M = X.M, lda = A.ldi(i);
         const T *a = A.at(i);
         T *x = X.at(i);
+        T *y = lower.base ? lower.at(i) : nullptr;
         staged_each(
-            t, M * M,
-            [&](int e) {
+            t, M * M, [&](int e) {
                 const int c = e / M, r = e - c * M;
-                if (r == c) return r < N && !unit ? a[r + int64_t(c) * lda] : T(1);
-                return r < N && c < N && (part == 'U' ? r < c : r > c) ? a[r + int64_t(c) * lda] : T(0);
+                const bool read = r == c ? !unit : y || (part == 'U' ? r < c : r > c);  // the rest unreferenced
+                return r < N && c < N && read ? a[r + int64_t(c) * lda] : T(r == c ? 1 : 0);
             },
-            [&](int e, T v) { x[e] = v; });
+            [&](int e, T v) {
+                const int c = e / M, r = e - c * M;
+                x[e] = r == c || (part == 'U' ? r < c : r > c) ? v : T(0);
+                if (y) y[e] = r > c ? v : T(r == c ? 1 : 0);
+            });
     }
 };
 
@@ -591,9 +598,16 @@ template <class D, class F> void in_pieces(const Chunk &c, int M, double squares
 template <class T> void launch_tri_inverse_registers(const TriInverseRegisters<T> &g, int largest, cudaStream_t stream) {
     launch_register_groups(largest, g.count, [&](auto nb, unsigned blocks) {
         constexpr int NB = decltype(nb)::value;
-        if (g.potri) tri_inverse_registers<NB, T, true, true><<<blocks, 128, 0, stream>>>(g);
-        else if (g.lower) tri_inverse_registers<NB, T, false, false><<<blocks, 128, 0, stream>>>(g);
-        else tri_inverse_registers<NB, T, true, false><<<blocks, 128, 0, stream>>>(g);
+        auto go = [&](auto upper, auto potri) {
+            const auto kernel = tri_inverse_registers<NB, T, decltype(upper)::value, decltype(potri)::value>;
+            constexpr size_t bytes = tri_tile_bytes<NB, T>();
+            if (bytes > kDefaultSharedBytes) allow_shared(kernel, bytes);
+            kernel<<<blocks, 128, bytes, stream>>>(g);
+        };
+        using Yes = std::true_type;
+        using No = std::false_type;
+        if (g.potri) g.lower ? go(No(), Yes()) : go(Yes(), Yes());
+        else g.lower ? go(No(), No()) : go(Yes(), No());
     });
     check_launch("tri_inverse_registers");
 }
@@ -676,8 +690,7 @@ void invert_lu(Chunk &c, int maxn, Sizes n, const View<const Dev<T>> &A, const V
         Workspace ws(size_t(count) * size_t(M) * M * sizeof(D) * 3, c.stream);
         const Padded<D> U{ws.at<D>(), M}, L{U.at(count), M}, R{L.at(count), M};
         const View<const D> a = from(A, s);
-        launch_blocks(Extract<D>{from(n, s), a, U, 'U', false}, count, kExtractThreads, 0, c.stream);
-        launch_blocks(Extract<D>{from(n, s), a, L, 'L', true}, count, kExtractThreads, 0, c.stream);
+        launch_blocks(Extract<D>{from(n, s), a, U, 'U', false, L}, count, kExtractThreads, 0, c.stream);
         invert_padded<T>(c, U, R.base, false, count);
         invert_padded<T>(c, L, R.base, true, count);
         const long long sq = U.size();
