@@ -85,8 +85,8 @@ __global__ void __launch_bounds__(128) tri_inverse_registers(TriInverseRegisters
 #pragma unroll
         for (int k = 0; k < NB; ++k) {
             if (k >= rounds) break;
-            // the terms of k: W(r, k) conj(W(c, k)), c <= k; conj(V(k, r)) V(k, c), c <= k (the
-            // lane's own row read back from the tile: x[] held too spilled complex double's)
+            // the terms of k: W(r, k) conj(W(c, k)), c <= k; conj(V(k, r)) V(k, c), c <= k. The
+            // lane's own row is read back from the tile too: kept in x[], complex double spilled
             const T w = Upper ? s[lane + k * LD] : conj_(s[k + lane * LD]);
 #pragma unroll
             for (int c = 0; c <= k; ++c) p[c] += w * conj_if(Upper, s[(Upper ? c : k) + (Upper ? k : c) * LD]);

@@ -1,8 +1,8 @@
 // The inverses (getri, getri_oop, trtri, potri) on the GPU, every order (inverse.cu):
 //  - trtri and potri up to order 32 in registers, one pass over the matrix: a group of 8, 16 or
 //    32 lanes per matrix, lane r forming row r of the inverse from the triangle's copy in shared
-//    memory (tri_inverse_registers); to 48 one
-//    block per matrix in shared memory, LAPACK's unblocked trti2 with a thread a row (TriShared);
+//    memory (tri_inverse_registers); to 48 one block per matrix in shared memory, LAPACK's
+//    unblocked trti2 with a thread a row (TriShared);
 //  - getri and getri_oop up to order 32 with a thread a row, the row in registers and the
 //    factors read from shared memory (getri_rows); to 96 one block per matrix in shared memory,
 //    LAPACK's unblocked getri a thread a row, several columns a step (GetriShared);
