@@ -799,6 +799,10 @@ template <bool Unit, class T> BL_TILED_INLINE void invert_upper(const T *d, int6
     }
 }
 
+// The side of the blocks in which the inverses copy a lower triangle in and out transposed: 8
+// columns of A at a time, each a line of doubles, fewer than a cache set's ways.
+constexpr int kTransposeBlock = 8;
+
 // The inverses' workspace: the copy of the triangle, order n rounded up to whole tiles (columns a
 // whole number of vectors apart plus one, as Workspace's), zeros below its diagonal and the
 // identity in the padding ([U 0; 0 I], whose inverse is [inv(U) 0; 0 I]); then getri's panel of L
@@ -827,28 +831,43 @@ template <class T> struct InverseSpace {
         for (int j = 0; j < N; ++j) {
             T *wj = w + j * ld;
             std::fill(wj, wj + N, T(0));
-            if (j >= n) {
-                wj[j] = T(1);
-                continue;
-            }
-            for (int i = 0; i <= j; ++i) {
-                const T x = lower ? A[j + int64_t(i) * lda] : A[i + int64_t(j) * lda];
-                wj[i] = lower && Conj ? conjugate(x) : x;
-            }
-            if (unit) wj[j] = T(1);
+            if (j >= n) wj[j] = T(1);
+            else if (!lower) std::copy(A + int64_t(j) * lda, A + int64_t(j) * lda + j + 1, wj);
         }
+        if (lower)
+            transposed_blocks(n, [&](int i, int j) {
+                const T x = A[j + int64_t(i) * lda];
+                w[i + j * ld] = Conj ? conjugate(x) : x;
+            });
+        if (unit)
+            for (int j = 0; j < n; ++j) w[j + j * ld] = T(1);
     }
     // The copy's upper triangle back into the triangle uplo of A (transposed into a lower one),
     // the diagonal left alone when unit. With Conj (potri's Hermitian inverse) a lower one is
     // the conjugate transpose, and the diagonal is real as LAPACK's lauum makes it (the
     // products give it a zero imaginary part up to rounding only).
     template <bool Conj = false> void store_triangle(int n, T *A, int64_t lda, bool lower, bool unit) const {
-        for (int j = 0; j < n; ++j) {
-            const T *wj = w + j * ld;
-            for (int i = 0; i < (unit ? j : j + 1); ++i)
-                (lower ? A[j + int64_t(i) * lda] : A[i + int64_t(j) * lda]) = lower && Conj ? conjugate(wj[i]) : wj[i];
-            if (Conj && !unit) A[j + int64_t(j) * lda] = T(std::real(wj[j]));
-        }
+        if (lower)
+            transposed_blocks(n, [&](int i, int j) {
+                if (i != j || !unit) A[j + int64_t(i) * lda] = Conj ? conjugate(w[i + j * ld]) : w[i + j * ld];
+            });
+        else
+            for (int j = 0; j < n; ++j) std::copy(w + j * ld, w + j * ld + (unit ? j : j + 1), A + int64_t(j) * lda);
+        if (Conj && !unit)
+            for (int j = 0; j < n; ++j) A[j + int64_t(j) * lda] = T(std::real(w[j + j * ld]));
+    }
+
+    // `each(i, j)` for i <= j < n, by square blocks of kTransposeBlock, j the inner loop (along
+    // column i of A's lower triangle). Going along a column of the copy instead took one element
+    // from each column of A, and at an lda of a multiple of 4 KiB all of those fall in one cache
+    // set: dpotri 'L' 512 spent more time in the two copies than in inverting the triangle
+    // (src_cpu/PERFORMANCE.md, thirty-first session).
+    template <class Each> static void transposed_blocks(int n, Each &&each) {
+        constexpr int B = kTransposeBlock;
+        for (int i0 = 0; i0 < n; i0 += B)
+            for (int j0 = i0; j0 < n; j0 += B)
+                for (int i = i0; i < std::min(i0 + B, n); ++i)
+                    for (int j = std::max(j0, i); j < std::min(j0 + B, n); ++j) each(i, j);
     }
 };
 
