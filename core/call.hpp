@@ -88,6 +88,11 @@ template <class Op> Target decide(const Op &op, const Placement &where) {
 }
 
 template <class Op> int call_impl(Op &op, Layout layout, const char *routine, int *info, bool has_info, int batch) {
+    // What the call learns of its arrays' memory is its own (core/memory.hpp).
+    struct Forget {
+        Forget() { cuda::forget_pointers(); }
+        ~Forget() { cuda::forget_pointers(); }
+    } forget;
     Batch &b = op.b;
     b.routine = routine;
     b.layout = layout;

@@ -11,6 +11,9 @@ namespace cuda {
 // Whether the host can read the memory at p (host, pinned or managed memory; not device memory).
 // Always true without a usable device.
 bool host_accessible(const void *p);
+// The answers above are remembered for the rest of the call (the core, the checks and the
+// backend ask about the same arrays); forget_pointers drops them, at each call's start and end.
+void forget_pointers();
 // The argument checks read the pointer layouts' arrays of pointers, which may lie in device
 // memory (batchlapack.h): for such an array, copies its `count` pointers into `out` and returns
 // true (null entries if the copy fails, so that the call is rejected rather than crashing);

@@ -244,7 +244,20 @@ size_t chunk_bytes(double host_bytes) {
     return std::min(most, std::max(size_t(4) << 20, size_t(host_bytes / 8)));
 }
 
-Where where(const void *p) {
+namespace {
+// The pointers the calling thread's current call has asked about, and their answers: the core's
+// placement checks and the driver ask about the same arrays, and a query took 1-4 us of an
+// H100's host (a getrf call on device data asked six times). Forgotten at each call's start and
+// end (forget_pointers): between calls memory may be freed and its addresses reused.
+struct Asked {
+    const void *p;
+    Where w;
+};
+constexpr int kAskedMax = 8;
+thread_local Asked t_asked[kAskedMax];
+thread_local int t_asked_count = 0;
+
+Where query(const void *p) {
     cudaPointerAttributes a;
     if (cudaPointerGetAttributes(&a, p) != cudaSuccess) {
         cudaGetLastError();
@@ -256,6 +269,17 @@ Where where(const void *p) {
     case cudaMemoryTypeHost: return Where::Pinned;
     default: return Where::Pageable;
     }
+}
+}  // namespace
+
+void forget_pointers() { t_asked_count = 0; }
+
+Where where(const void *p) {
+    for (int k = 0; k < t_asked_count; ++k)
+        if (t_asked[k].p == p) return t_asked[k].w;
+    const Where w = query(p);
+    if (t_asked_count < kAskedMax) t_asked[t_asked_count++] = Asked{p, w};
+    return w;
 }
 
 bool copy_device_pointers(const void *const *ptrs, int64_t count, std::vector<const void *> &out) {
@@ -327,12 +351,14 @@ Context::Context() {
     for (Slot &s : slot) check(cudaStreamCreateWithFlags(&s.stream, cudaStreamNonBlocking), "cudaStreamCreate");
     for (cudaEvent_t &e : callers_work) check(cudaEventCreateWithFlags(&e, cudaEventDisableTiming), "cudaEventCreate");
 }
-void Context::after_callers_work(cudaStream_t callers) {
+void Context::record_callers_work(cudaStream_t callers) {
     const cudaStream_t streams[3] = {cudaStreamLegacy, cudaStreamPerThread, callers};
-    for (int k = 0; k < (callers ? 3 : 2); ++k) {
+    recorded = callers ? 3 : 2;
+    for (int k = 0; k < recorded; ++k)
         check(cudaEventRecord(callers_work[k], streams[k]), "cudaEventRecord (the caller's work)");
-        for (Slot &s : slot) check(cudaStreamWaitEvent(s.stream, callers_work[k], 0), "cudaStreamWaitEvent");
-    }
+}
+void Context::wait_callers_work(Slot &s) {
+    for (int k = 0; k < recorded; ++k) check(cudaStreamWaitEvent(s.stream, callers_work[k], 0), "cudaStreamWaitEvent");
 }
 void Context::drain() {
     for (Slot &s : slot) cudaStreamSynchronize(s.stream);

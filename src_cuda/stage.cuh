@@ -68,11 +68,15 @@ static __global__ void scatter_info(const int *from, const int64_t *idx, int *to
     if (j < n) to[idx[j]] = from ? from[j] : 0;
 }
 inline unsigned blocks_of(int64_t n) { return unsigned((n + 255) / 256); }
-// info[n] |= 1 where any of info[0..n) is not 0 (info[n] zeroed before): what a chunk whose info
-// goes to the host copies back first, so that a batch without failures moves 4 bytes, not n infos.
-static __global__ void any_failure(int *info, int64_t n) {
+// *flag = 1 where any of info[0..n) is not 0 (*flag zeroed before): what a chunk whose info goes
+// to the host leaves for finish() to read, so that a batch without failures moves no infos. The
+// flag lies in the chunk's pinned buffer, which the kernel writes across the bus itself: a device
+// flag took a memset and a copy back, two more calls of 5-15 us each on an H100's host (a fifth of
+// a synchronous getrf call at n = 8, src_cuda/PERFORMANCE.md). Plain stores, not atomics: atomics
+// on host memory need not be atomic across the bus, and every writer writes the same 1.
+static __global__ void any_failure(const int *info, int64_t n, int *flag) {
     const int64_t j = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
-    if (__any_sync(0xffffffffu, j < n && info[j] != 0) && (threadIdx.x & 31) == 0) atomicOr(info + n, 1);
+    if (__any_sync(0xffffffffu, j < n && info[j] != 0) && (threadIdx.x & 31) == 0) *flag = 1;
 }
 
 class Driver;
@@ -232,7 +236,8 @@ public:
             ~Borrow() { std::swap(mine, ctx); }
         } borrow(order_, ctx->order);
         order_.clear();
-        ctx->after_callers_work(callers);
+        ctx->record_callers_work(callers);
+        bool waits[kSlots] = {};  // whether the slot's stream waits for the caller's work yet
         limit_ = chunk_bytes(host_bytes());
         sort_by_class(*ctx);
         struct Pending {
@@ -253,6 +258,7 @@ public:
                     delivered.emplace_back(p.chunk.first, p.chunk.count);
                 }
                 p.chunk = Chunk();
+                if (!waits[next]) ctx->wait_callers_work(slot), waits[next] = true;
                 prepare(slot, p.chunk, first);
                 launch(p.chunk);
                 send_back(p.chunk);
@@ -487,7 +493,7 @@ private:
         c.pin_ = static_cast<char *>(slot.pinned.ensure(bytes));
         c.cap_ = bytes;
         if (info_direct_ && order_.empty()) c.info = b_.info + first;  // the kernels write it in place
-        else if (b_.info) c.info = reinterpret_cast<int *>(c.dev_ + c.take(sizeof(int) * (count + 1)));  // + any_failure's flag
+        else if (b_.info) c.info = reinterpret_cast<int *>(c.dev_ + c.take(sizeof(int) * (count + 1)));  // + any_failure's flag (its pinned twin)
         for (const Arg &g : args_) {
             if (on_device(g.where)) continue;
             if (direct(g)) {  // the copy engines read the caller's pinned memory themselves
@@ -545,11 +551,12 @@ private:
                 check_launch("scatter_info");
             }
         } else if (c.info && !c.info_zero_) {  // the flag alone; finish() fetches the infos if it is set
-            zero(c.info + c.count, sizeof(int), c.stream, "cudaMemsetAsync (failure flag)");
-            if (c.count > 0) any_failure<<<blocks_of(c.count), 256, 0, c.stream>>>(c.info, c.count);
+            // (the pinned twin of the flag's place after the device infos; the slot's previous
+            // chunk is finished, so nothing else uses it)
+            int *flag = reinterpret_cast<int *>(c.pin_ + (reinterpret_cast<char *>(c.info + c.count) - c.dev_));
+            *flag = 0;
+            if (c.count > 0) any_failure<<<blocks_of(c.count), 256, 0, c.stream>>>(c.info, c.count, flag);
             check_launch("any_failure");
-            copy_to_host(c.pin_ + (reinterpret_cast<char *>(c.info + c.count) - c.dev_), c.info + c.count, sizeof(int),
-                         c.stream, "cudaMemcpyAsync (failure flag to host)");
         }
     }
 

@@ -13,6 +13,7 @@ bool usable() { return false; }
 const char *unusable_reason() { return "the library was built without CUDA"; }
 bool copy_device_pointers(const void *const *, int64_t, std::vector<const void *> &) { return false; }
 bool host_accessible(const void *) { return true; }
+void forget_pointers() {}
 // Without CUDA every memory is host memory: the core never asks these.
 void fill_device_ints(int *, int64_t, int, void *) {}
 void copy_ints(int *, const int *, int64_t) {}
