@@ -462,6 +462,18 @@ template <class T> size_t getri_shared_bytes(int n) {
     return (size_t(n) * n + 2 * size_t(getri_step<T>()) * n) * sizeof(T) + size_t(n) * sizeof(int);
 }
 constexpr int kGetriSharedMax = 96;
+// Whether GetriShared takes a chunk of orders up to maxn: where three of its tiles fit an SM. With
+// two, the padded path (padded_order, blocks of 32) was faster where it pads little: getrf +
+// getri_oop x cuBLAS, GetriShared against the padded path, H100: d 92 1.79 / 1.83-1.84, d 96
+// 1.73-1.74 / 1.81-1.84, c 96 1.23-1.24 / 1.51-1.53 (three tiles: d 88 2.05-2.06 / 1.71-1.73, c 92
+// 1.56 / 1.51-1.52, s 96 2.12 / 1.77-1.78). Complex double, whose tile leaves two an SM from 65 on,
+// keeps it where two fit (to 81): the padded path works on 96 there (z 72 0.97 / 0.91, 80 even). A
+// tile that leaves an SM one block (complex double past 81: 160 KB at 96) ran 0.73x cuBLAS where the
+// padded path gives 1.03x (H200).
+template <class D> bool getri_in_shared(int maxn) {
+    constexpr int tiles = kComplex<D> && sizeof(D) == 16 ? 2 : 3;
+    return maxn <= kGetriSharedMax && fits_shared(tiles * getri_shared_bytes<D>(maxn));
+}
 
 // trtri and potri of one matrix of moderate order in the block's shared memory, for orders past
 // the register kernel's where zero-padding to a multiple of 32 would multiply the work (order 40
@@ -675,10 +687,7 @@ void invert_lu(Chunk &c, int maxn, Sizes n, const View<const Dev<T>> &A, const V
         return;
     }
     launch_blocks(DiagonalInfo<D>{n, A, c.info}, c.count, 256, 0, c.stream);
-    if (maxn <= kGetriSharedMax && fits_shared(2 * getri_shared_bytes<D>(maxn))) {
-        // the row loops take a thread a row: as many threads as rows. A tile that leaves an SM one
-        // block (complex double past 81 on a 227 KB SM: 160 KB at 96) ran 0.73x cuBLAS where the
-        // blocked path gives 1.03x (H200, src_cuda/PERFORMANCE.md).
+    if (getri_in_shared<D>(maxn)) {  // the row loops take a thread a row: as many threads as rows
         launch_blocks(GetriShared<D, getri_step<D>()>{n, {ipiv, A, X, c.info, out_of_place}}, c.count,
                       std::max(64, padded_order(maxn)), getri_shared_bytes<D>(maxn), c.stream);
         return;
