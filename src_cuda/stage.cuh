@@ -493,7 +493,8 @@ private:
         c.pin_ = static_cast<char *>(slot.pinned.ensure(bytes));
         c.cap_ = bytes;
         if (info_direct_ && order_.empty()) c.info = b_.info + first;  // the kernels write it in place
-        else if (b_.info) c.info = reinterpret_cast<int *>(c.dev_ + c.take(sizeof(int) * (count + 1)));  // + any_failure's flag (its pinned twin)
+        else if (b_.info)  // + a place for any_failure's flag, whose pinned twin it writes
+            c.info = reinterpret_cast<int *>(c.dev_ + c.take(sizeof(int) * (count + 1)));
         for (const Arg &g : args_) {
             if (on_device(g.where)) continue;
             if (direct(g)) {  // the copy engines read the caller's pinned memory themselves
