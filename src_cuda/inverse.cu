@@ -462,18 +462,6 @@ template <class T> size_t getri_shared_bytes(int n) {
     return (size_t(n) * n + 2 * size_t(getri_step<T>()) * n) * sizeof(T) + size_t(n) * sizeof(int);
 }
 constexpr int kGetriSharedMax = 96;
-// Whether GetriShared takes a chunk of orders up to maxn: where three of its tiles fit an SM. With
-// two, the padded path (padded_order, blocks of 32) was faster where it pads little: getrf +
-// getri_oop x cuBLAS, GetriShared against the padded path, H100: d 92 1.79 / 1.83-1.84, d 96
-// 1.73-1.74 / 1.81-1.84, c 96 1.23-1.24 / 1.51-1.53 (three tiles: d 88 2.05-2.06 / 1.71-1.73, c 92
-// 1.56 / 1.51-1.52, s 96 2.12 / 1.77-1.78). Complex double, whose tile leaves two an SM from 65 on,
-// keeps it where two fit (to 81): the padded path works on 96 there (z 72 0.97 / 0.91, 80 even). A
-// tile that leaves an SM one block (complex double past 81: 160 KB at 96) ran 0.73x cuBLAS where the
-// padded path gives 1.03x (H200).
-template <class D> bool getri_in_shared(int maxn) {
-    constexpr int tiles = kComplex<D> && sizeof(D) == 16 ? 2 : 3;
-    return maxn <= kGetriSharedMax && fits_shared(tiles * getri_shared_bytes<D>(maxn));
-}
 
 // trtri and potri of one matrix of moderate order in the block's shared memory, for orders past
 // the register kernel's where zero-padding to a multiple of 32 would multiply the work (order 40
@@ -676,6 +664,21 @@ template <class T> void invert_spd(Chunk &c, int maxn, Sizes n, const View<Dev<T
         launch_blocks(Finish<D>{from(n, s), {Y.base, M}, from(A, s), c.info + s, uplo, true, true}, count,
                       kExtractThreads, 0, c.stream);
     });
+}
+
+// Whether GetriShared takes a chunk of orders up to maxn: where three of its tiles fit an SM, and
+// where two fit but the padded path (invert_padded on padded_order, below) would do half as much
+// work again or more. With two tiles GetriShared lost where the padded path pads little, getrf +
+// getri_oop x cuBLAS, GetriShared against the padded path, H100: d 92 1.79 / 1.83-1.84, d 96
+// 1.73-1.74 / 1.81-1.84, c 96 1.23-1.24 / 1.51-1.53; and won where it pads much: z 72 0.97 / 0.91
+// (96^3 / 72^3 = 2.4 times the work), 80 even (1.7). With three: d 88 2.05-2.06 / 1.71-1.73, c 92
+// 1.56 / 1.51-1.52, s 96 2.12 / 1.77-1.78. A tile that leaves an SM one block (complex double past
+// 81: 160 KB at 96) ran 0.73x cuBLAS where the padded path gives 1.03x (H200).
+template <class D> bool getri_in_shared(int maxn) {
+    if (maxn > kGetriSharedMax) return false;
+    const size_t tile = getri_shared_bytes<D>(maxn);
+    const int64_t m = maxn, M = padded_order(maxn);
+    return fits_shared(3 * tile) || (fits_shared(2 * tile) && 2 * M * M * M >= 3 * m * m * m);
 }
 
 template <class T>
