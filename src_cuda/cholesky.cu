@@ -61,8 +61,8 @@ template <class T> struct PotrfBody {
 // left as it stands, as in potrf_registers and potf2.
 // 'U' reads along the rows of U^H, consecutive threads lda elements apart (a sector a thread):
 // the matrix is staged as L in shared memory (w, leading dimension 65: no bank conflicts), read
-// and written along U's columns. The row takes 64 times a scalar's registers: complex double
-// (256) does not fit and keeps the other kernels (launch_potrf).
+// and written along U's columns. The row takes NC (40, 48 or 64) times a scalar's registers:
+// complex double's 64 (256) does not fit and keeps the other kernels (launch_potrf).
 template <class T> struct PotrfFused {
     bool upper;
     Sizes n;
@@ -73,7 +73,7 @@ constexpr int kFusedLd = 65;
 template <class T> size_t potrf_fused_bytes(bool upper) {
     return (2 * 64 + (upper ? 64 * kFusedLd : 0)) * sizeof(T);
 }
-template <class T> __global__ void __launch_bounds__(64) potrf_fused(PotrfFused<T> g) {
+template <int NC, class T> __global__ void __launch_bounds__(64) potrf_fused(PotrfFused<T> g) {
     using R = RealOf<T>;
     constexpr int K = kPieceEntries<T>;  // column entries per shared load
     using Pack = Piece<T>;
@@ -88,17 +88,17 @@ template <class T> __global__ void __launch_bounds__(64) potrf_fused(PotrfFused<
     if (g.upper) {
         // thread r reads row r of U, U(r, q) for q >= r: consecutive threads, consecutive addresses
 #pragma unroll 16
-        for (int q = 0; q < 64; ++q)
+        for (int q = 0; q < NC; ++q)
             if (r <= q && q < N) w[q + r * kFusedLd] = conj_(a[r + int64_t(q) * lda]);
         __syncthreads();
     }
-    T row[64];
+    T row[NC];
 #pragma unroll
-    for (int c = 0; c < 64; ++c)
+    for (int c = 0; c < NC; ++c)
         row[c] = c <= r && r < N ? (g.upper ? w[r + c * kFusedLd] : a[r + int64_t(c) * lda]) : T(0);
     int info = 0;
 #pragma unroll
-    for (int j = 0; j < 64; ++j) {
+    for (int j = 0; j < NC; ++j) {
         if (j >= N || (j >= 32 && !hi)) break;
         T *col = cols + 64 * (j & 1);
         if (r >= j) col[r] = row[j];
@@ -127,7 +127,7 @@ template <class T> __global__ void __launch_bounds__(64) potrf_fused(PotrfFused<
             }
         if (hi) {
 #pragma unroll
-            for (int q = 32 / K; q < 64 / K; ++q)
+            for (int q = 32 / K; q < NC / K; ++q)
                 if (q * K + K - 1 > j) {
                     const Pack x = p[q];
 #pragma unroll
@@ -138,22 +138,31 @@ template <class T> __global__ void __launch_bounds__(64) potrf_fused(PotrfFused<
     }
     if (g.upper) {
 #pragma unroll
-        for (int c = 0; c < 64; ++c)
+        for (int c = 0; c < NC; ++c)
             if (c <= r && r < N) w[r + c * kFusedLd] = row[c];
         __syncthreads();
 #pragma unroll 16
-        for (int q = 0; q < 64; ++q)
+        for (int q = 0; q < NC; ++q)
             if (r <= q && q < N) a[r + int64_t(q) * lda] = conj_(w[q + r * kFusedLd]);
     } else {
 #pragma unroll
-        for (int c = 0; c < 64; ++c)
+        for (int c = 0; c < NC; ++c)
             if (c <= r && r < N) a[r + int64_t(c) * lda] = row[c];
     }
     if (r == 32) g.info[i] = info;  // warp 1 sees every step
 }
-template <class T> void launch_potrf_fused(const PotrfFused<T> &g, int64_t count, cudaStream_t stream) {
+// NC, the row's length in registers, follows the chunk's largest order: the 64-column row of
+// complex single took 162 registers where 40 and 48 take 117 and 128 (real double 165 / 128 / 128),
+// and every unrolled loop runs NC steps. On an H100 (cuSOLVER in the same run): cpotrf 33 / 40 /
+// 44 / 48 1.50 / 1.43 / 1.38 / 1.23 -> 3.71 / 3.38 / 2.53 / 2.23x, dpotrf 40 / 48 2.4 -> 3.7 / 3.2x,
+// spotrf 40 / 48 3.1 / 3.0 -> 5.4 / 4.2x.
+template <class T> void launch_potrf_fused(const PotrfFused<T> &g, int maxn, int64_t count, cudaStream_t stream) {
     if (count == 0) return;
-    potrf_fused<<<unsigned(count), 64, potrf_fused_bytes<T>(g.upper), stream>>>(g);
+    const unsigned blocks = unsigned(count);
+    const size_t bytes = potrf_fused_bytes<T>(g.upper);
+    if (maxn <= 40) potrf_fused<40><<<blocks, 64, bytes, stream>>>(g);
+    else if (maxn <= 48) potrf_fused<48><<<blocks, 64, bytes, stream>>>(g);
+    else potrf_fused<64><<<blocks, 64, bytes, stream>>>(g);
     check_launch("potrf_fused");
 }
 
@@ -207,7 +216,7 @@ template <class T> void launch_potrf(Chunk &c, char uplo, const Int &n, const Ar
     }
     if constexpr (sizeof(D) <= 8) {
         if (maxn <= chol_fused_max<D>()) {
-            launch_potrf_fused(PotrfFused<D>{upper, ns, a, c.info}, c.count, c.stream);
+            launch_potrf_fused(PotrfFused<D>{upper, ns, a, c.info}, maxn, c.count, c.stream);
             return;
         }
     } else if (maxn <= kCholSharedMax) {

@@ -39,9 +39,13 @@ template <int Columns> constexpr int kRowsBlock = Columns == 64 ? 4 : 8;
 // double's 32 columns (whole matrices of 17..32, and the panels of 64 and 128 rows) took 254
 // registers, 8 warps an SM; bound to 168 (12 warps, 20-28 bytes spilled), on an H100: zgetrf
 // 24 / 32 / 48 / 64 / 128 0.76 / 1.06 / 1.33 / 1.46 / 1.44 -> 0.88 / 1.18 / 1.44 / 1.55 / 1.48x
-// cuBLAS. (Complex single's 128 bound to 96 or 80 the same way ran as fast or slower.)
+// cuBLAS. (Complex single's 128 bound to 96 or 80 the same way ran as fast or slower.) Whole
+// complex matrices of 17..24 take 24 columns, bound to 128 registers (16 warps an SM; double 16
+// bytes spilled), on an H100: zgetrf 17 / 20 / 24 0.62 / 0.68 / 0.88 -> 0.81 / 0.88 / 1.13x,
+// zgetrf_np 24 0.73 -> 0.94x, cgetrf 20 / 24 0.97 / 1.10 -> 1.04 / 1.17x cuBLAS.
 template <int Columns, int W, class T>
-constexpr int kRowsMinBlocks = Columns == 32 && sizeof(T) == 16 && W <= 4 ? 12 / W
+constexpr int kRowsMinBlocks = Columns == 24 && sizeof(T) == 16 ? 16
+                               : Columns == 32 && sizeof(T) == 16 && W <= 4 ? 12 / W
                                : Columns <= 48                            ? 1
                                : kComplex<T>                              ? 5
                                : Columns == 64                            ? 6
