@@ -9,8 +9,9 @@ template <class T> void launch_getrf_rows_whole(const GetrfRows<T> &g, int rows,
     if (count == 0) return;
     if constexpr (kComplex<T>) {
         if (rows <= 32) {  // complex 17..32: a warp a matrix, the steps rolled (lu.cu says why)
-            // 24 columns for 17..24 (kRowsMinBlocks says what they gave)
-            if (rows <= 24) getrf_rows<24, 1, T><<<unsigned(count), 32, 0, stream>>>(g);
+            // 20 columns for 17..20, 24 for 21..24 (kRowsMinBlocks says what they gave)
+            if (rows <= 20) getrf_rows<20, 1, T><<<unsigned(count), 32, 0, stream>>>(g);
+            else if (rows <= 24) getrf_rows<24, 1, T><<<unsigned(count), 32, 0, stream>>>(g);
             else getrf_rows<32, 1, T><<<unsigned(count), 32, 0, stream>>>(g);
             check_launch("getrf_rows");
             return;
