@@ -78,7 +78,7 @@ template <class T> void launch_getrf(Chunk &c, const Int &m, const Int &n, const
     const int largest = std::max(maxm, maxn);
     const Sizes ms = c.sizes(m), ns = c.sizes(n);
     const View<D> a = c.view(A);
-    // Complex orders 17..32: a thread a row with the steps rolled in blocks of 8 (getrf_rows). The
+    // Complex orders 17..32: a thread a row with the steps rolled in blocks (getrf_rows). The
     // register kernel's 32 fully unrolled steps missed the instruction cache most of the time (its
     // warps stalled for instructions, and in complex double it took 255 registers).
     if (kComplex<D> && largest > 16 && largest <= 32) {
