@@ -270,37 +270,56 @@ template <bool Lower, bool Dot, class T> auto path(int n) { return by_order<Path
 // of the order, and the orders past 16 were seven eighths of it. A part of order below
 // ladder::trsv::kPrefetchFrom does not prefetch `next` itself: its triangle of `next` is asked
 // for here, all at once.
+// Which parts of `next` a solve prefetches: all of them (trsv, getrs: each solve reads its own
+// triangle from memory), or potrs's shares. potrs's first solve reads the triangle from memory and
+// the second reads it again from the caches, so the memory is free for prefetches mostly during
+// the second: past kFixedOrders the first prefetches the part of `next` it reads first, the
+// second the other two parts of `next`, the first two it reads (the triangle the first solve read
+// last, then the rectangle). Against the first solve prefetching all of `next`, three alternating
+// passes (src_cpu/PERFORMANCE.md, thirty-third session), 'L' 20 / 24 / 28 / 32 (medians): zpotrs
+// +10 / +16 / +12 / +4 %, dpotrs +7 / +6 / +11 / +3 %; 'U' +4-10 %. (The first solve prefetching
+// the rectangle too gained as much at 32 and less below it; the second prefetching everything
+// lost at 32, dpotrs 8-19 %.)
+enum class Ahead { All, PotrsFirst, PotrsSecond };
 template <bool Lower, bool Dot, class T>
-BL_SMALL_FLATTEN void solve_split(int n, bool conj, bool unit, const T *a, int64_t lda, T *x, const T *next) {
+BL_SMALL_FLATTEN void solve_split(int n, bool conj, bool unit, const T *a, int64_t lda, T *x, const T *next,
+                                  Ahead share) {
     constexpr int H = ladder::trsv::kFixedOrders;
     const int m = n - H, lead = Lower ? m : H;
     const int64_t trail = lead + lead * lda, rect = Lower ? lead : lead * lda;
-    const auto part = [&](int order, int64_t at, int from) {
-        const T *ahead = next ? next + at : nullptr;
+    // Whether the solve prefetches the part of `next` it reads k-th (0, 1 = the rectangle, 2).
+    const auto fetches = [&](int k) {
+        return next && (share == Ahead::All || k == 0 || (k == 1 && share == Ahead::PotrsSecond));
+    };
+    const auto part = [&](int order, int64_t at, int from, int k) {
+        const T *ahead = fetches(k) ? next + at : nullptr;
         if (ahead && order < ladder::trsv::kPrefetchFrom) prefetch_triangle(Lower, order, ahead, lda, 0, order);
         path<Lower, Dot, T>(order)(conj, unit, a + at, lda, x + from, ahead);
     };
     // The rectangle's rows are x's trailing part for A lower, its leading part for A upper.
     const auto middle = [&] {
         T *rows = Lower ? x + lead : x, *columns = Lower ? x : x + lead;
-        solve_rectangle<T, Dot>(conj, m, a + rect, lda, rows, columns, next ? next + rect : nullptr);
+        solve_rectangle<T, Dot>(conj, m, a + rect, lda, rows, columns, fetches(1) ? next + rect : nullptr);
     };
     if (Lower != Dot) {
-        part(lead, 0, 0);
+        part(lead, 0, 0, 0);
         middle();
-        part(n - lead, trail, lead);
+        part(n - lead, trail, lead, 2);
     } else {
-        part(n - lead, trail, lead);
+        part(n - lead, trail, lead, 0);
         middle();
-        part(lead, 0, 0);
+        part(lead, 0, 0, 2);
     }
 }
 // The orders up to kFixedOrders straight to their instance, inlined into the entry points: at
-// order 4 each layer of calls in front of a solve's 20 or so instructions shows.
+// order 4 each layer of calls in front of a solve's 20 or so instructions shows. There potrs's
+// first solve prefetches all of `next` (the second doing it instead measured -5 to +10 % at 12-16).
 template <bool Lower, bool Dot, class T>
-BL_PREFETCH_INLINE void solve(int n, bool conj, bool unit, const T *a, int64_t lda, T *x, const T *next) {
-    if (n <= ladder::trsv::kFixedOrders) path<Lower, Dot, T>(n)(conj, unit, a, lda, x, next);
-    else solve_split<Lower, Dot, T>(n, conj, unit, a, lda, x, next);
+BL_PREFETCH_INLINE void solve(int n, bool conj, bool unit, const T *a, int64_t lda, T *x, const T *next,
+                              Ahead share = Ahead::All) {
+    if (n <= ladder::trsv::kFixedOrders)
+        path<Lower, Dot, T>(n)(conj, unit, a, lda, x, share == Ahead::PotrsSecond ? nullptr : next);
+    else solve_split<Lower, Dot, T>(n, conj, unit, a, lda, x, next, share);
 }
 
 template <class T>
@@ -331,16 +350,16 @@ BL_PREFETCH_INLINE void getrs_one(char trans, int n, const T *a, int64_t lda, co
         for (int i = n - 1; i >= 0; --i) std::swap(x[i], x[ipiv[i] - 1]);
     }
 }
-// potrs's solve with one vector: L then L^H, or U^H then U; the first prefetches the triangle of
-// `next`, the second reads the one the first brought into the caches (solve.hpp's
-// potrs_by_columns).
+// potrs's solve with one vector: L then L^H, or U^H then U; the second reads the triangle the
+// first brought into the caches (solve.hpp's potrs_by_columns), and the two share the prefetch of
+// `next` (Ahead).
 template <class T> BL_PREFETCH_INLINE void potrs_one(bool lower, int n, const T *a, int64_t lda, T *x, const T *next) {
     if (lower) {
-        solve<true, false, T>(n, false, false, a, lda, x, next);
-        solve<true, true, T>(n, true, false, a, lda, x, nullptr);
+        solve<true, false, T>(n, false, false, a, lda, x, next, Ahead::PotrsFirst);
+        solve<true, true, T>(n, true, false, a, lda, x, next, Ahead::PotrsSecond);
     } else {
-        solve<false, true, T>(n, true, false, a, lda, x, next);
-        solve<false, false, T>(n, false, false, a, lda, x, nullptr);
+        solve<false, true, T>(n, true, false, a, lda, x, next, Ahead::PotrsFirst);
+        solve<false, false, T>(n, false, false, a, lda, x, next, Ahead::PotrsSecond);
     }
 }
 
