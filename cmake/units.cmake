@@ -71,17 +71,22 @@ elseif(CMAKE_SYSTEM_PROCESSOR MATCHES "^(aarch64|arm64|ARM64)$" AND CMAKE_CXX_CO
   list(APPEND BATCHLAPACK_TILED_ISAS base)
 endif()
 
-# batchlapack_isa_units(OUT source... [ISAS isa...]): as batchlapack_precision_units, each unit
-# once per instruction set of ISAS (BATCHLAPACK_ISAS when not given): a unit that also defines
-# BL_ISA (base, v3, v4) and is compiled with that instruction set's flags.
+# batchlapack_isa_units(OUT source... [ISAS isa...] [PRECISIONS p...]): as
+# batchlapack_precision_units, each unit once per instruction set of ISAS (BATCHLAPACK_ISAS when
+# not given): a unit that also defines BL_ISA (base, v3, v4) and is compiled with that instruction
+# set's flags; PRECISIONS, a part of BATCHLAPACK_PRECISIONS, for a unit only some types run.
 function(batchlapack_isa_units out)
-  cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "ISAS")
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "ISAS;PRECISIONS")
   if(NOT DEFINED arg_ISAS AND NOT "ISAS" IN_LIST arg_KEYWORDS_MISSING_VALUES)
     set(arg_ISAS ${BATCHLAPACK_ISAS})
   endif()
+  set(precisions ${BATCHLAPACK_PRECISIONS})
+  if(DEFINED arg_PRECISIONS)
+    set(precisions ${arg_PRECISIONS})
+  endif()
   set(units "")
   if(arg_ISAS)
-    _batchlapack_units(units "${BATCHLAPACK_PRECISIONS}" "${arg_ISAS}" ${arg_UNPARSED_ARGUMENTS})
+    _batchlapack_units(units "${precisions}" "${arg_ISAS}" ${arg_UNPARSED_ARGUMENTS})
   endif()
   set(${out} ${units} PARENT_SCOPE)
 endfunction()

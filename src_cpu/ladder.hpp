@@ -223,6 +223,14 @@ constexpr int kBlockedMax = 1024;
 constexpr int kBlockedUniformFrom = 128;
 // The one-matrix gebrd: the same range as the one-matrix geqrf.
 constexpr int kSmallMax = qr::kSmallMax;
+// gebrd_group in complex double runs its AVX-512 unit (64-byte vectors, one a part of the eight
+// lanes) from this order where the processor has AVX-512, its AVX2 unit below. Against the AVX2
+// unit on the AVX-512 VM (a temporary switch, medians of two to five passes): zgebrd 24 / 32 / 48
+// / 64 +5 / +5 / +6 / +3 %, 20 even, and below it mixed (12 +9 %, 16 even to -4 %, 4 -5 %); A/B
+// of the library before and after, three passes: 24 / 32 / 64 +4 / +1 / +3 %
+// (src_cpu/PERFORMANCE.md, thirty-third session). In double and complex single the AVX-512 unit
+// ran slower (dgebrd 32 / 64 -8 / -5 %, cgebrd 32 -6 %): it is built for complex double alone.
+constexpr int kGroupAvx512From = 17;
 // Square orders compiled one by one in the one-matrix gebrd: faster at every order up to
 // ladder::kSmallMax for real types, up to 5 for complex ones.
 template <class T> constexpr int kSmallFixedMax = by_kind<T>(16, 5);

@@ -6,6 +6,10 @@
 #include "small.hpp"
 #include "small_dispatch.hpp"
 
+#include <algorithm>
+#include <complex>
+#include <type_traits>
+
 namespace bl {
 namespace cpu {
 namespace small {
@@ -66,6 +70,11 @@ template <class T>
 unsigned gebrd_group(int m, int n, T *const *A, int lda, Real<T> *const *d, Real<T> *const *e, T *const *tauq,
                      T *const *taup, int count, const T *const *next, int next_count) {
     if (!gebrd_group_covers<T>(m, n) || !group_counts(count, next_count)) return lanes_all;
+#ifdef BL_HAVE_ISA_V4
+    if constexpr (std::is_same<T, std::complex<double>>::value)
+        if (isa() >= Isa::v4 && std::max(m, n) >= ladder::gebrd::kGroupAvx512From)
+            return v4::gebrd_group<T>(m, n, A, lda, d, e, tauq, taup, count, next, next_count);
+#endif
     return BL_BY_ISA(gebrd_group<T>)(m, n, A, lda, d, e, tauq, taup, count, next, next_count);
 }
 
