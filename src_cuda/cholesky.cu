@@ -152,10 +152,10 @@ template <int NC, class T> __global__ void __launch_bounds__(64) potrf_fused(Pot
     if (r == 32) g.info[i] = info;  // warp 1 sees every step
 }
 // NC, the row's length in registers, follows the chunk's largest order: the 64-column row of
-// complex single took 162 registers where 40 and 48 take 117 and 128 (real double 165 / 128 / 128),
-// and every unrolled loop runs NC steps. On an H100 (cuSOLVER in the same run): cpotrf 33 / 40 /
-// 44 / 48 1.50 / 1.43 / 1.38 / 1.23 -> 3.71 / 3.38 / 2.53 / 2.23x, dpotrf 40 / 48 2.4 -> 3.7 / 3.2x,
-// spotrf 40 / 48 3.1 / 3.0 -> 5.4 / 4.2x.
+// complex single took 162 registers where 40 and 48 take 117 and 128 (real double 165 / 128 /
+// 128), and every unrolled loop runs NC steps. On an H100 (cuSOLVER in the same run): cpotrf 33 /
+// 40 / 44 / 48 1.50 / 1.43 / 1.38 / 1.23 -> 3.71 / 3.38 / 2.53 / 2.23x, dpotrf 40 / 48 2.4 -> 3.7
+// / 3.2x, spotrf 40 / 48 3.1 / 3.0 -> 5.4 / 4.2x.
 template <class T> void launch_potrf_fused(const PotrfFused<T> &g, int maxn, int64_t count, cudaStream_t stream) {
     if (count == 0) return;
     const unsigned blocks = unsigned(count);

@@ -41,12 +41,13 @@ template <int Columns> constexpr int kRowsBlock = Columns == 64 || Columns == 20
 // registers, 8 warps an SM; bound to 168 (12 warps, 20-28 bytes spilled), on an H100: zgetrf
 // 24 / 32 / 48 / 64 / 128 0.76 / 1.06 / 1.33 / 1.46 / 1.44 -> 0.88 / 1.18 / 1.44 / 1.55 / 1.48x
 // cuBLAS. (Complex single's 128 bound to 96 or 80 the same way ran as fast or slower.) Whole
-// complex matrices of 17..24 first took 24 columns, bound to 128 registers (16 warps an SM; double 16
-// bytes spilled), on an H100: zgetrf 17 / 20 / 24 0.62 / 0.68 / 0.88 -> 0.81 / 0.88 / 1.13x,
-// zgetrf_np 24 0.73 -> 0.94x, cgetrf 20 / 24 0.97 / 1.10 -> 1.04 / 1.17x cuBLAS. Orders 17..20 now take
-// 20 columns in blocks of 4 (kRowsBlock; no spill in double), whose live groups follow the order
-// more closely, on an H100: zgetrf 17 / 18 / 20 0.82 / 0.82 / 0.88 -> 0.95 / 0.95 / 1.03x,
-// zgetrf_np 17 / 20 0.61 / 0.70 -> 0.75 / 0.87x, cgetrf 17 / 20 0.97 / 1.03 -> 1.01 / 1.07x.
+// complex matrices of 17..24 first took 24 columns, bound to 128 registers (16 warps an SM;
+// double 16 bytes spilled), on an H100: zgetrf 17 / 20 / 24 0.62 / 0.68 / 0.88 -> 0.81 / 0.88 /
+// 1.13x, zgetrf_np 24 0.73 -> 0.94x, cgetrf 20 / 24 0.97 / 1.10 -> 1.04 / 1.17x cuBLAS. Orders
+// 17..20 now take 20 columns in blocks of 4 (kRowsBlock; no spill in double), whose live groups
+// follow the order more closely, on an H100: zgetrf 17 / 18 / 20 0.82 / 0.82 / 0.88 -> 0.95 /
+// 0.95 / 1.03x, zgetrf_np 17 / 20 0.61 / 0.70 -> 0.75 / 0.87x, cgetrf 17 / 20 0.97 / 1.03 -> 1.01
+// / 1.07x.
 template <int Columns, int W, class T>
 constexpr int kRowsMinBlocks = Columns <= 24 && sizeof(T) == 16 ? 16
                                : Columns == 32 && sizeof(T) == 16 && W <= 4 ? 12 / W
