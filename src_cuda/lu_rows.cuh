@@ -59,7 +59,10 @@ constexpr int kRowsMinBlocks = Columns <= 24 && sizeof(T) == 16 ? 16
 // row r is stored at row r: each block's finished group goes to memory at the block's end, so the
 // shift moves the live groups with no finished group to keep (plain moves, where with pivots each
 // group's move and the finished group's copy are selects on `live`: 21% of the instructions at
-// 64 columns, ncu on an H200), and the pivot search is compiled out.
+// 64 columns, ncu on an H200), and the pivot search is compiled out. Complex whole matrices of
+// 17..32 ran the pivoting variant with no ipiv until they took this one too, on an H100:
+// zgetrf_np 17 / 20 / 24 / 28 / 32 0.73 / 0.85 / 0.92 / 0.87 / 0.96 -> 0.82 / 0.95 / 1.13 / 1.04 /
+// 1.18x cuBLAS, cgetrf_np 17 / 20 / 24 / 32 0.75 / 0.87 / 0.94 / 0.96 -> 0.98 / 1.16 / 1.10 / 1.14x.
 template <int NC, int W, class T, bool NP = false>
 __global__ void __launch_bounds__(32 * W, kRowsMinBlocks<NC, W, T>) getrf_rows(GetrfRows<T> g) {
     using R = RealOf<T>;

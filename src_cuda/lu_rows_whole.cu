@@ -10,9 +10,15 @@ template <class T> void launch_getrf_rows_whole(const GetrfRows<T> &g, int rows,
     if constexpr (kComplex<T>) {
         if (rows <= 32) {  // complex 17..32: a warp a matrix, the steps rolled (lu.cu says why)
             // 20 columns for 17..20, 24 for 21..24 (kRowsMinBlocks says what they gave)
-            if (rows <= 20) getrf_rows<20, 1, T><<<unsigned(count), 32, 0, stream>>>(g);
-            else if (rows <= 24) getrf_rows<24, 1, T><<<unsigned(count), 32, 0, stream>>>(g);
-            else getrf_rows<32, 1, T><<<unsigned(count), 32, 0, stream>>>(g);
+            auto go = [&](auto nc) {
+                constexpr int NC = decltype(nc)::value;
+                if (g.ipiv.empty()) getrf_rows<NC, 1, T, true><<<unsigned(count), 32, 0, stream>>>(g);
+                else getrf_rows<NC, 1, T><<<unsigned(count), 32, 0, stream>>>(g);
+            };
+            using std::integral_constant;
+            if (rows <= 20) go(integral_constant<int, 20>());
+            else if (rows <= 24) go(integral_constant<int, 24>());
+            else go(integral_constant<int, 32>());
             check_launch("getrf_rows");
             return;
         }
