@@ -11,7 +11,7 @@ namespace cuda {
 
 // LU in registers with a thread a row, a block of 32 W threads per matrix: either a whole matrix of
 // up to NC x NC (NC = 40, 48, 56, 64; W = 2; s, d, c: the row must fit in registers; and in complex
-// arithmetic NC = 20, 24, 32, W = 1; without pivots also the trailing matrix from column j of the
+// arithmetic NC = 18, 20, 24, 32, W = 1; without pivots also the trailing matrix from column j of the
 // blocked algorithm, as one) or a panel of the blocked algorithm, rows j.. of its NC = 32 columns
 // (rows <= 32 W). As in getrf_registers, rows are not moved while they are factored (each thread
 // tracks its row's position in LAPACK's interchange sequence) and are stored once at the end. The
@@ -30,8 +30,9 @@ template <class T> __device__ __noinline__ T reciprocal(T x) { return T(1) / x; 
 // Steps a block of getrf_rows' loop (below): 4 at 64 columns, where the smaller body took 168
 // registers instead of 192 (six matrices an SM instead of five: getrf 64 +16%, getrf_np +8%),
 // 8 elsewhere (4 measured 5-20% slower at 56 columns and in the 32-column panels); 4 at complex
-// 20 columns too, where blocks of 8 would run the update over 24 columns (kRowsMinBlocks).
-template <int Columns> constexpr int kRowsBlock = Columns == 64 || Columns == 20 ? 4 : 8;
+// 20 columns too, where blocks of 8 would run the update over 24 columns (kRowsMinBlocks), and 6
+// at complex 18 columns (blocks of 3 there ran 5-10% slower in z).
+template <int Columns> constexpr int kRowsBlock = Columns == 64 || Columns == 20 ? 4 : Columns == 18 ? 6 : 8;
 // Matrices an SM the registers must leave room for (the launch bounds' minimum): left to itself,
 // the compiler took more registers for the shift below than for the rotation before it (real 64
 // columns 168 -> 199, complex single 56 / 64 177 / 178 -> 237 / 254). Bound to 168 (six in real
@@ -47,7 +48,9 @@ template <int Columns> constexpr int kRowsBlock = Columns == 64 || Columns == 20
 // 17..20 now take 20 columns in blocks of 4 (kRowsBlock; no spill in double), whose live groups
 // follow the order more closely, on an H100: zgetrf 17 / 18 / 20 0.82 / 0.82 / 0.88 -> 0.95 /
 // 0.95 / 1.03x, zgetrf_np 17 / 20 0.61 / 0.70 -> 0.75 / 0.87x, cgetrf 17 / 20 0.97 / 1.03 -> 1.01
-// / 1.07x.
+// / 1.07x. Orders 17 and 18 then took 18 columns in blocks of 6 (no spill), on an H100: zgetrf
+// 17 / 18 0.94 / 0.95 -> 1.07 / 1.11x, cgetrf 17 / 18 1.00 / 0.99 -> 1.16 / 1.17x, zgetrf_np 17 /
+// 18 0.80 / 0.90 -> 0.93 / 1.04x, cgetrf_np 17 / 18 1.00 / 1.05 -> 1.08 / 1.13x.
 template <int Columns, int W, class T>
 constexpr int kRowsMinBlocks = Columns <= 24 && sizeof(T) == 16 ? 16
                                : Columns == 32 && sizeof(T) == 16 && W <= 4 ? 12 / W

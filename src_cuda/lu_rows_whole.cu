@@ -9,14 +9,15 @@ template <class T> void launch_getrf_rows_whole(const GetrfRows<T> &g, int rows,
     if (count == 0) return;
     if constexpr (kComplex<T>) {
         if (rows <= 32) {  // complex 17..32: a warp a matrix, the steps rolled (lu.cu says why)
-            // 20 columns for 17..20, 24 for 21..24 (kRowsMinBlocks says what they gave)
+            // 18 columns for 17..18, 20 for 19..20, 24 for 21..24 (kRowsMinBlocks says what they gave)
             auto go = [&](auto nc) {
                 constexpr int NC = decltype(nc)::value;
                 if (g.ipiv.empty()) getrf_rows<NC, 1, T, true><<<unsigned(count), 32, 0, stream>>>(g);
                 else getrf_rows<NC, 1, T><<<unsigned(count), 32, 0, stream>>>(g);
             };
             using std::integral_constant;
-            if (rows <= 20) go(integral_constant<int, 20>());
+            if (rows <= 18) go(integral_constant<int, 18>());
+            else if (rows <= 20) go(integral_constant<int, 20>());
             else if (rows <= 24) go(integral_constant<int, 24>());
             else go(integral_constant<int, 32>());
             check_launch("getrf_rows");
