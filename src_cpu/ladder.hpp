@@ -194,6 +194,11 @@ constexpr int kGelsRhsMax = 16;
 // geqrf_group square orders compiled one by one (faster at every one of them); other shapes take
 // m and n at run time.
 constexpr int kGroupFixedMax = 16;
+// geqrf_group in double and complex double runs its AVX-512 unit (the bidiagonal kernel's lane
+// loops, gebrd::kGroupAvx512From) from this order: against the AVX2 unit (medians of three
+// passes) zgeqrf 4 / 8 / 16 / 24 / 32 -9 / +3 / +14 / +16 / +18 %, dgeqrf -14 / even / +13 / +13 /
+// +20 %; 12 / 48 / 64 (two passes) z +14 / +22 / +18 %, d +6 / +20 / +2 %.
+constexpr int kGroupAvx512From = 9;
 // The one-matrix geqrf (and gebrd): m and n up to it, where LAPACK still runs its unblocked
 // geqr2 / gebd2, one BLAS-2 call or two per column.
 constexpr int kSmallMax = 64;
@@ -223,14 +228,15 @@ constexpr int kBlockedMax = 1024;
 constexpr int kBlockedUniformFrom = 128;
 // The one-matrix gebrd: the same range as the one-matrix geqrf.
 constexpr int kSmallMax = qr::kSmallMax;
-// gebrd_group in complex double runs its AVX-512 unit (64-byte vectors, one a part of the eight
-// lanes) from this order where the processor has AVX-512, its AVX2 unit below. Against the AVX2
-// unit on the AVX-512 VM (a temporary switch, medians of two to five passes): zgebrd 24 / 32 / 48
-// / 64 +5 / +5 / +6 / +3 %, 20 even, and below it mixed (12 +9 %, 16 even to -4 %, 4 -5 %); A/B
-// of the library before and after, three passes: 24 / 32 / 64 +4 / +1 / +3 %
-// (src_cpu/PERFORMANCE.md, thirty-third session). In double and complex single the AVX-512 unit
-// ran slower (dgebrd 32 / 64 -8 / -5 %, cgebrd 32 -6 %): it is built for complex double alone.
-constexpr int kGroupAvx512From = 17;
+// gebrd_group in double and complex double runs its AVX-512 unit (64-byte vectors, one a part of
+// the eight lanes: small_qr_lanes.hpp's kLaneBytes) from this order where the processor has
+// AVX-512, its AVX2 unit below. Against the AVX2 unit on the AVX-512 VM (a temporary switch,
+// medians of three passes): zgebrd 4 / 8 / 12 / 16 / 20 +10 / +22 / +21 / +12 / +20 %, dgebrd 4 /
+// 8 / 12 / 16 / 24 / 32 / 64 -3 / +7 / +9 / +16 / +18 / +8 / +12 % (src_cpu/PERFORMANCE.md,
+// thirty-fourth session). (The unit first ran the lane loops on 32-byte vectors, two a part, in
+// complex double alone from 17: +1-5 %, where double lost.) Complex single's eight lanes fill a
+// 32-byte vector already, as in the AVX2 unit.
+template <class T> constexpr int kGroupAvx512From = by_kind<T>(8, 1);
 // Square orders compiled one by one in the one-matrix gebrd: faster at every order up to
 // ladder::kSmallMax for real types, up to 5 for complex ones.
 template <class T> constexpr int kSmallFixedMax = by_kind<T>(16, 5);

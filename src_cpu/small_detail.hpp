@@ -182,6 +182,9 @@ template <> struct Simd<double, 32> {
     static V hi(V a, V b) { return __builtin_shuffle(a, b, M{2, 6, 3, 7}); }
     static V swap_pairs(V a) { return __builtin_shuffle(a, M{1, 0, 3, 2}); }
 };
+template <> struct Simd<double, 64> {
+    typedef double V __attribute__((vector_size(64)));
+};
 template <> struct Simd<float, 32> {
     typedef float V __attribute__((vector_size(32)));
     typedef int M __attribute__((vector_size(32)));

@@ -58,6 +58,11 @@ template <class T>
 unsigned geqrf_group(int m, int n, T *const *A, int lda, T *const *tau, int count, const T *const *next,
                      int next_count) {
     if (!geqrf_group_covers<T>(m, n) || !group_counts(count, next_count)) return lanes_all;
+#ifdef BL_HAVE_ISA_V4
+    if constexpr (std::is_same<Real<T>, double>::value)
+        if (isa() >= Isa::v4 && std::max(m, n) >= ladder::qr::kGroupAvx512From)
+            return v4::geqrf_group<T>(m, n, A, lda, tau, count, next, next_count);
+#endif
     return BL_BY_ISA(geqrf_group<T>)(m, n, A, lda, tau, count, next, next_count);
 }
 
@@ -71,8 +76,8 @@ unsigned gebrd_group(int m, int n, T *const *A, int lda, Real<T> *const *d, Real
                      T *const *taup, int count, const T *const *next, int next_count) {
     if (!gebrd_group_covers<T>(m, n) || !group_counts(count, next_count)) return lanes_all;
 #ifdef BL_HAVE_ISA_V4
-    if constexpr (std::is_same<T, std::complex<double>>::value)
-        if (isa() >= Isa::v4 && std::max(m, n) >= ladder::gebrd::kGroupAvx512From)
+    if constexpr (std::is_same<Real<T>, double>::value)
+        if (isa() >= Isa::v4 && std::max(m, n) >= ladder::gebrd::kGroupAvx512From<T>)
             return v4::gebrd_group<T>(m, n, A, lda, d, e, tauq, taup, count, next, next_count);
 #endif
     return BL_BY_ISA(gebrd_group<T>)(m, n, A, lda, d, e, tauq, taup, count, next, next_count);

@@ -8,8 +8,9 @@
 // entry points are declared here in namespaces of those names; small_dispatch.cpp picks one per
 // call by the instruction set in use (isa.hpp, use_v3), and holds small.hpp's entry points
 // for the groups and for trsv. The LU group kernel also has a `v4` unit (AVX-512, 64-byte
-// vectors; CMakeLists.txt), for the orders of ladder::lu::kGroupAvx512From, and the bidiagonal
-// one in complex double, for those of ladder::gebrd::kGroupAvx512From.
+// vectors; CMakeLists.txt), for the orders of ladder::lu::kGroupAvx512From, and so have the QR
+// and bidiagonal ones in double and complex double, for those of ladder::qr::kGroupAvx512From
+// and ladder::gebrd::kGroupAvx512From.
 #pragma once
 
 #include <cstdint>
@@ -59,13 +60,16 @@ BL_SMALL_ISA_ENTRIES
 }  // namespace v3
 #undef BL_SMALL_ISA_ENTRIES
 #ifdef BL_HAVE_ISA_V4
-namespace v4 {  // the LU group kernel, and the bidiagonal one in complex double (CMakeLists.txt)
+namespace v4 {  // the LU group kernel, the bidiagonal and QR ones in d and z (CMakeLists.txt)
 template <class R>
 bool getrf_group(int n, R *const *A, int lda, int *const *ipiv, int *info, int count, const R *const *next,
                  int next_count, GroupRhs<R> rhs);
 template <class T>
 unsigned gebrd_group(int m, int n, T *const *A, int lda, Real<T> *const *d, Real<T> *const *e, T *const *tauq,
                      T *const *taup, int count, const T *const *next, int next_count);
+template <class R>
+unsigned geqrf_group(int m, int n, R *const *A, int lda, R *const *tau, int count, const R *const *next,
+                     int next_count);
 }  // namespace v4
 #endif
 

@@ -11,6 +11,15 @@ namespace cpu {
 namespace small {
 BL_ISA_BEGIN
 
+// The bytes of the explicit vectors below: 32, or where the unit is built for AVX-512 a whole
+// part of a group's lanes (64 for double: one vector where two 32-byte ones were).
+template <class R> constexpr int kLaneBytes =
+#if defined(__AVX512F__)
+    std::min(64, group_size * int(sizeof(R)));
+#else
+    32;
+#endif
+
 // larfg on group_size interleaved vectors: alpha[l], x[k * inc + l] for k < n - 1; for a complex
 // type (Q = 2, lane_parts) each element's imaginary parts group_size reals after its real parts
 // (alpha[G + l], x[k * inc + G + l]), and tau's too. Each lane's checks are larfg's (small_qr.cpp),
@@ -78,8 +87,8 @@ template <int Q = 1, class R> void larfg_lanes(int n, R *alpha, R *x, int inc, R
 // lane where no tau is 0, the same expression either way, so that a lane's bits do not depend on
 // another lane's tau.
 template <int Q, class R> struct TauLanes {
-    using V = SimdV<R, 32>;
-    static constexpr int G = group_size, W = simd_width<R, 32>, P = G / W;
+    using V = SimdV<R, kLaneBytes<R>>;
+    static constexpr int G = group_size, W = simd_width<R, kLaneBytes<R>>, P = G / W;
     V re[P], im[P];
     decltype(V{} == V{}) keep[P];
     bool all = true;  // no lane kept
@@ -115,13 +124,13 @@ template <int Q, class R> struct TauLanes {
 // explicit vectors of W lanes as apply_left_lanes. The halves are apart so that gebrd's group
 // kernel can follow each column's update with the next left reflector's on that column.
 template <int Q, class R> inline auto lanes_v(const R *v, int p, int q) {
-    using V = SimdV<R, 32>;
-    return Q == 2 || q == 0 ? vload<V>(v + q * group_size + p * simd_width<R, 32>) : V{};
+    using V = SimdV<R, kLaneBytes<R>>;
+    return Q == 2 || q == 0 ? vload<V>(v + q * group_size + p * simd_width<R, kLaneBytes<R>>) : V{};
 }
 template <int Q, class R> void right_sums_lanes(int m, int n, const R *v, int incv, const R *c, int ldc, R *acc) {
     constexpr int G = group_size, S = Q * G;
-    using V = SimdV<R, 32>;
-    constexpr int W = simd_width<R, 32>, P = G / W;
+    using V = SimdV<R, kLaneBytes<R>>;
+    constexpr int W = simd_width<R, kLaneBytes<R>>, P = G / W;
     for (int i = 0; i < m * S; ++i) acc[i] = R(0);
     for (int j = 0; j < n; ++j) {
         const R *cc = c + j * ldc;
@@ -145,8 +154,8 @@ template <int Q, class R> void right_sums_lanes(int m, int n, const R *v, int in
 // Column c (m elements) -= acc (t conj(vj)), vj the reflector's element of that column.
 template <int Q, class R> void right_column_lanes(int m, const R *acc, const R *vj, const TauLanes<Q, R> &tau, R *c) {
     constexpr int G = group_size, S = Q * G;
-    using V = SimdV<R, 32>;
-    constexpr int W = simd_width<R, 32>, P = G / W;
+    using V = SimdV<R, kLaneBytes<R>>;
+    constexpr int W = simd_width<R, kLaneBytes<R>>, P = G / W;
     V fr[P], fi[P];  // t conj(v_j)
     for (int p = 0; p < P; ++p) {
         const V vr = lanes_v<Q>(vj, p, 0), vi = lanes_v<Q>(vj, p, 1);
@@ -174,8 +183,8 @@ template <int Cap, int Q = 1, class R> void apply_right_lanes(int m, int n, cons
 // parts, for complex types) partly scalar, at under half the rate.
 template <int Q, class R> void left_column_lanes(int m, const R *v, const TauLanes<Q, R> &tau, R *cc) {
     constexpr int G = group_size, S = Q * G;
-    using V = SimdV<R, 32>;
-    constexpr int W = simd_width<R, 32>, P = G / W;
+    using V = SimdV<R, kLaneBytes<R>>;
+    constexpr int W = simd_width<R, kLaneBytes<R>>, P = G / W;
     // For a complex type each part's sum in two, of the products with v's real and imaginary
     // parts: one multiply-add a sum and row, and no sum waiting on two in a row.
     V sr[P] = {}, si[P] = {}, sr2[P] = {}, si2[P] = {}, ar[P], ai[P];
