@@ -98,6 +98,11 @@ template <class T> constexpr int kGroupMax = by_kind<T>(64, 32);
 // potrf_group orders compiled one by one; past them one version takes the order at run time,
 // as fast from order 16 in float and faster in double.
 constexpr int kGroupFixedMax = 15;
+// potrf_group in complex double runs its AVX-512 unit (64-byte lane vectors, kLaneBytes in
+// small_isa.hpp) from this order: against the AVX2 unit (a temporary switch, medians of three
+// passes) zpotrf 4 / 8 / 16 / 24 / 32 -22 / +2 / +2 / +8 / +9 %, 12 / 17 / 20 (two) +5 / +5 / +7 %;
+// dpotrf lost there (4 / 8 -37 / -24 %, 24 -5 %, 16 and 32 even), so the unit is built for z alone.
+constexpr int kGroupAvx512From = 9;
 // posv through potrf_group solves in the kernel, with the factor still in its copy, up to this
 // many right-hand sides while n * nrhs is at most kGroupSolveElems; past either, matrix by matrix
 // after each group. In the kernel: 2.3x potrf + potrs at n = 4, 1.2x at 16 (one right-hand side);
@@ -229,7 +234,7 @@ constexpr int kBlockedUniformFrom = 128;
 // The one-matrix gebrd: the same range as the one-matrix geqrf.
 constexpr int kSmallMax = qr::kSmallMax;
 // gebrd_group in double and complex double runs its AVX-512 unit (64-byte vectors, one a part of
-// the eight lanes: small_qr_lanes.hpp's kLaneBytes) from this order where the processor has
+// the eight lanes: small_isa.hpp's kLaneBytes) from this order where the processor has
 // AVX-512, its AVX2 unit below. Against the AVX2 unit on the AVX-512 VM (a temporary switch,
 // medians of three passes): zgebrd 4 / 8 / 12 / 16 / 20 +10 / +22 / +21 / +12 / +20 %, dgebrd 4 /
 // 8 / 12 / 16 / 24 / 32 / 64 -3 / +7 / +9 / +16 / +18 / +8 / +12 % (src_cpu/PERFORMANCE.md,

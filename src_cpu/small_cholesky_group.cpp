@@ -9,11 +9,12 @@ namespace cpu {
 namespace small {
 BL_ISA_BEGIN
 
-// A group's lanes in 32-byte vectors (small_detail.hpp): the group kernel's dot products are
+// A group's lanes in vectors of kLaneBytes (small_isa.hpp: 32 bytes, 64 for complex double's
+// AVX-512 unit, ladder::cholesky::kGroupAvx512From): the group kernel's dot products are
 // written on them, several rows and columns at a time, because GCC vectorizes the lane loops but
 // keeps one chain of dependent FMAs per dot product (see potrf_group_kernel).
-template <class R> using Gv = SimdV<R, 32>;
-template <class R> constexpr int gv_width = simd_width<R, 32>;         // lanes in one vector
+template <class R> using Gv = SimdV<R, kLaneBytes<R>>;
+template <class R> constexpr int gv_width = simd_width<R, kLaneBytes<R>>;  // lanes in one vector
 template <class R> constexpr int gv_count = group_size / gv_width<R>;  // vectors in one group
 
 // t[r][c] := w(i0 + r, j + c) - sum_{k < j} w(i0 + r, k) conj(w(j + c, k)), the sum in k order

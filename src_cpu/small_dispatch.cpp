@@ -46,6 +46,11 @@ template <class T>
 bool potrf_group(char uplo, int n, T *const *A, int lda, int *info, int count, const T *const *next, int next_count,
                  GroupRhs<T> rhs) {
     if (!potrf_group_covers<T>(n) || !group_counts(count, next_count) || rhs.nrhs < 0) return false;
+#ifdef BL_HAVE_ISA_V4
+    if constexpr (std::is_same<T, std::complex<double>>::value)
+        if (isa() >= Isa::v4 && n >= ladder::cholesky::kGroupAvx512From)
+            return v4::potrf_group<T>(uplo, n, A, lda, info, count, next, next_count, rhs);
+#endif
     return BL_BY_ISA(potrf_group<T>)(uplo, n, A, lda, info, count, next, next_count, rhs);
 }
 

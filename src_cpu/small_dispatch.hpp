@@ -10,7 +10,8 @@
 // for the groups and for trsv. The LU group kernel also has a `v4` unit (AVX-512, 64-byte
 // vectors; CMakeLists.txt), for the orders of ladder::lu::kGroupAvx512From, and so have the QR
 // and bidiagonal ones in double and complex double, for those of ladder::qr::kGroupAvx512From
-// and ladder::gebrd::kGroupAvx512From.
+// and ladder::gebrd::kGroupAvx512From, and the Cholesky one in complex double, for those of
+// ladder::cholesky::kGroupAvx512From.
 #pragma once
 
 #include <cstdint>
@@ -60,7 +61,7 @@ BL_SMALL_ISA_ENTRIES
 }  // namespace v3
 #undef BL_SMALL_ISA_ENTRIES
 #ifdef BL_HAVE_ISA_V4
-namespace v4 {  // the LU group kernel, the bidiagonal and QR ones in d and z (CMakeLists.txt)
+namespace v4 {  // LU; bidiagonal and QR in d and z; Cholesky in z (CMakeLists.txt)
 template <class R>
 bool getrf_group(int n, R *const *A, int lda, int *const *ipiv, int *info, int count, const R *const *next,
                  int next_count, GroupRhs<R> rhs);
@@ -70,6 +71,9 @@ unsigned gebrd_group(int m, int n, T *const *A, int lda, Real<T> *const *d, Real
 template <class R>
 unsigned geqrf_group(int m, int n, R *const *A, int lda, R *const *tau, int count, const R *const *next,
                      int next_count);
+template <class R>
+bool potrf_group(char uplo, int n, R *const *A, int lda, int *info, int count, const R *const *next,
+                 int next_count, GroupRhs<R> rhs);
 }  // namespace v4
 #endif
 

@@ -12,3 +12,21 @@
 #include "small.hpp"
 #include "small_detail.hpp"
 #include "small_dispatch.hpp"
+
+namespace bl {
+namespace cpu {
+namespace small {
+BL_ISA_BEGIN
+// The bytes of the group kernels' explicit lane vectors (small_qr_lanes.hpp, the Cholesky group
+// kernel's Gv): 32, or where the unit is built for AVX-512 a whole part of a group's lanes (64
+// for double: one vector where two 32-byte ones were).
+template <class R> constexpr int kLaneBytes =
+#if defined(__AVX512F__)
+    std::min(64, group_size * int(sizeof(R)));
+#else
+    32;
+#endif
+BL_ISA_END
+}  // namespace small
+}  // namespace cpu
+}  // namespace bl

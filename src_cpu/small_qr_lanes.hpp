@@ -11,15 +11,6 @@ namespace cpu {
 namespace small {
 BL_ISA_BEGIN
 
-// The bytes of the explicit vectors below: 32, or where the unit is built for AVX-512 a whole
-// part of a group's lanes (64 for double: one vector where two 32-byte ones were).
-template <class R> constexpr int kLaneBytes =
-#if defined(__AVX512F__)
-    std::min(64, group_size * int(sizeof(R)));
-#else
-    32;
-#endif
-
 // larfg on group_size interleaved vectors: alpha[l], x[k * inc + l] for k < n - 1; for a complex
 // type (Q = 2, lane_parts) each element's imaginary parts group_size reals after its real parts
 // (alpha[G + l], x[k * inc + G + l]), and tau's too. Each lane's checks are larfg's (small_qr.cpp),
