@@ -11,8 +11,8 @@ namespace cuda {
 
 // LU in registers with a thread a row, a block of 32 W threads per matrix: either a whole matrix of
 // up to NC x NC (NC = 40, 48, 56, 64; W = 2; s, d, c: the row must fit in registers; and in complex
-// arithmetic NC = 18, 20, 24, 32, W = 1; without pivots also the trailing matrix from column j of the
-// blocked algorithm, as one) or a panel of the blocked algorithm, rows j.. of its NC = 32 columns
+// arithmetic NC = 18, 20, 24, 32, W = 1; without pivots also the trailing matrix from column j of
+// the blocked algorithm, as one) or a panel of the blocked algorithm, rows j.. of its NC = 32 columns
 // (rows <= 32 W). As in getrf_registers, rows are not moved while they are factored (each thread
 // tracks its row's position in LAPACK's interchange sequence) and are stored once at the end. The
 // pivot row is published through shared memory instead of shuffles: at step s each warp reduces
@@ -32,7 +32,8 @@ template <class T> __device__ __noinline__ T reciprocal(T x) { return T(1) / x; 
 // 8 elsewhere (4 measured 5-20% slower at 56 columns and in the 32-column panels); 4 at complex
 // 20 columns too, where blocks of 8 would run the update over 24 columns (kRowsMinBlocks), and 6
 // at complex 18 columns (blocks of 3 there ran 5-10% slower in z).
-template <int Columns> constexpr int kRowsBlock = Columns == 64 || Columns == 20 ? 4 : Columns == 18 ? 6 : 8;
+template <int Columns>
+constexpr int kRowsBlock = Columns == 64 || Columns == 20 ? 4 : Columns == 18 ? 6 : 8;
 // Matrices an SM the registers must leave room for (the launch bounds' minimum): left to itself,
 // the compiler took more registers for the shift below than for the rotation before it (real 64
 // columns 168 -> 199, complex single 56 / 64 177 / 178 -> 237 / 254). Bound to 168 (six in real
@@ -65,7 +66,8 @@ constexpr int kRowsMinBlocks = Columns <= 24 && sizeof(T) == 16 ? 16
 // 64 columns, ncu on an H200), and the pivot search is compiled out. Complex whole matrices of
 // 17..32 ran the pivoting variant with no ipiv until they took this one too, on an H100:
 // zgetrf_np 17 / 20 / 24 / 28 / 32 0.73 / 0.85 / 0.92 / 0.87 / 0.96 -> 0.82 / 0.95 / 1.13 / 1.04 /
-// 1.18x cuBLAS, cgetrf_np 17 / 20 / 24 / 32 0.75 / 0.87 / 0.94 / 0.96 -> 0.98 / 1.16 / 1.10 / 1.14x.
+// 1.18x cuBLAS, cgetrf_np 17 / 20 / 24 / 32 0.75 / 0.87 / 0.94 / 0.96 -> 0.98 / 1.16 / 1.10 /
+// 1.14x.
 template <int NC, int W, class T, bool NP = false>
 __global__ void __launch_bounds__(32 * W, kRowsMinBlocks<NC, W, T>) getrf_rows(GetrfRows<T> g) {
     using R = RealOf<T>;

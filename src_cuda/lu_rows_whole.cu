@@ -9,7 +9,8 @@ template <class T> void launch_getrf_rows_whole(const GetrfRows<T> &g, int rows,
     if (count == 0) return;
     if constexpr (kComplex<T>) {
         if (rows <= 32) {  // complex 17..32: a warp a matrix, the steps rolled (lu.cu says why)
-            // 18 columns for 17..18, 20 for 19..20, 24 for 21..24 (kRowsMinBlocks says what they gave)
+            // 18 columns for 17..18, 20 for 19..20, 24 for 21..24 (kRowsMinBlocks says what they
+            // gave)
             auto go = [&](auto nc) {
                 constexpr int NC = decltype(nc)::value;
                 if (g.ipiv.empty()) getrf_rows<NC, 1, T, true><<<unsigned(count), 32, 0, stream>>>(g);
