@@ -5,38 +5,33 @@
 namespace bl {
 namespace cuda {
 
+// getrf_rows on whole matrices in NC columns, 32 W threads a matrix: the NP variant where the call
+// has no pivots (getrf_np).
+template <int NC, int W, class T> void launch_whole(const GetrfRows<T> &g, int64_t count, cudaStream_t stream) {
+    if (g.ipiv.empty()) getrf_rows<NC, W, T, true><<<unsigned(count), 32 * W, 0, stream>>>(g);
+    else getrf_rows<NC, W, T><<<unsigned(count), 32 * W, 0, stream>>>(g);
+}
+
 template <class T> void launch_getrf_rows_whole(const GetrfRows<T> &g, int rows, int64_t count, cudaStream_t stream) {
     if (count == 0) return;
     if constexpr (kComplex<T>) {
         if (rows <= 32) {  // complex 17..32: a warp a matrix, the steps rolled (lu.cu says why)
             // 18 columns for 17..18, 20 for 19..20, 24 for 21..24 (kRowsMinBlocks says what they
             // gave)
-            auto go = [&](auto nc) {
-                constexpr int NC = decltype(nc)::value;
-                if (g.ipiv.empty()) getrf_rows<NC, 1, T, true><<<unsigned(count), 32, 0, stream>>>(g);
-                else getrf_rows<NC, 1, T><<<unsigned(count), 32, 0, stream>>>(g);
-            };
-            using std::integral_constant;
-            if (rows <= 18) go(integral_constant<int, 18>());
-            else if (rows <= 20) go(integral_constant<int, 20>());
-            else if (rows <= 24) go(integral_constant<int, 24>());
-            else go(integral_constant<int, 32>());
+            if (rows <= 18) launch_whole<18, 1>(g, count, stream);
+            else if (rows <= 20) launch_whole<20, 1>(g, count, stream);
+            else if (rows <= 24) launch_whole<24, 1>(g, count, stream);
+            else launch_whole<32, 1>(g, count, stream);
             check_launch("getrf_rows");
             return;
         }
     }
     if constexpr (sizeof(T) <= 8) {
-        auto go = [&](auto nc) {
-            constexpr int NC = decltype(nc)::value;
-            if (g.ipiv.empty()) getrf_rows<NC, 2, T, true><<<unsigned(count), 64, 0, stream>>>(g);
-            else getrf_rows<NC, 2, T><<<unsigned(count), 64, 0, stream>>>(g);
-        };
-        using std::integral_constant;
         // rows = the largest order; fewer columns take fewer registers and steps
-        if (rows <= 40) go(integral_constant<int, 40>());
-        else if (rows <= 48) go(integral_constant<int, 48>());
-        else if (rows <= 56) go(integral_constant<int, 56>());
-        else go(integral_constant<int, 64>());
+        if (rows <= 40) launch_whole<40, 2>(g, count, stream);
+        else if (rows <= 48) launch_whole<48, 2>(g, count, stream);
+        else if (rows <= 56) launch_whole<56, 2>(g, count, stream);
+        else launch_whole<64, 2>(g, count, stream);
         check_launch("getrf_rows");
     }
 }
