@@ -84,6 +84,14 @@ constexpr int kDepth = 256;
 // factorizations gained nothing (src_cpu/PERFORMANCE.md, thirteenth and seventeenth sessions).
 constexpr int kAhead = 8;
 constexpr int64_t kPage = 4096;
+// The Cholesky's outer update packs the block column's rows of L (its products' B) where the
+// padded copy takes this many bytes or more. Read in place, each step of each kernel call reads
+// that B from a column of its own (a page apart from the next at these orders); packed, a kernel
+// call's B is 16 KiB read straight through. Measured on a 2 MiB L2 (src_cpu/PERFORMANCE.md,
+// thirty-fifth session): zpotrf 512 +5-11 %, dpotrf 768 +11 %, but zpotrf 256 / 320 -3-6 %,
+// where the copy fits in L2. LU's B, a block of kCols columns read down, touches few pages, and
+// packed it lost (zgetrf 512 -1-8 %).
+constexpr int64_t kPackFrom = int64_t(2) << 20;
 // The register kernel: C = A B (Set) or C -= A B for a tile of C of V vectors of rows (V =
 // kTileVecs: a whole tile; fewer: the last of a padded order) and kCols columns (column j at
 // c + j ldc), A of the same rows and k columns (column l at a + l lda) and B of k rows and kCols
@@ -192,16 +200,18 @@ template <class T> T *line_aligned(T *work) {
 template <class T> struct Workspace {
     int N;
     int64_t ld;
-    T *w, *inv, *tile;
+    T *w, *inv, *tile, *pack;
     Workspace(int n, T *work) : N(padded(n)), ld(N + kLanes<T>) {
         w = line_aligned(work);
         inv = w + N * ld;
         tile = inv + int64_t(N) * kTile<T>;
+        pack = tile + kTile<T> * kTile<T> * kOuter;
     }
     static int padded(int n) { return (n + kStep<T> - 1) / kStep<T> * kStep<T>; }
     static int64_t size(int n) {
         const int N = padded(n);
-        return int64_t(N) * (N + kLanes<T>) + int64_t(N) * kTile<T> + kTile<T> * kTile<T> * kOuter + kSlack<T>;
+        return int64_t(N) * (N + kLanes<T>) + int64_t(N) * kTile<T> + kTile<T> * kTile<T> * kOuter +
+               kOuter * kTile<T> * kDepth + kSlack<T>;
     }
 };
 
@@ -212,6 +222,14 @@ template <class T> BL_TILED_INLINE void copy_tile(const T *p, int64_t ld, int ro
     constexpr int W = kLanes<T>;
     for (int c = 0; c < cols; ++c)
         for (int v = 0; v < rows; v += W) store(tile + c * kTile<T> + v, load(p + c * ld + v));
+}
+
+// The register kernel's B of k rows and `cols` columns (a multiple of kCols; element (l, j) at
+// b[l bk + j bj]) packed: each kCols columns' k rows in turn, a row's kCols elements adjacent.
+template <class T> BL_TILED_INLINE void pack_b(int cols, int k, const T *b, int64_t bk, int64_t bj, T *out) {
+    for (int c = 0; c < cols; c += kCols<T>)
+        for (int l = 0; l < k; ++l)
+            for (int j = 0; j < kCols<T>; ++j) out[c * k + l * kCols<T> + j] = b[l * bk + (c + j) * bj];
 }
 
 // y[from, to) -= x[from, to) u, in vectors where the rows allow.
@@ -532,11 +550,14 @@ template <class T> void cholesky(char uplo, int n, T *A, int lda, int *info, T *
         fetch.start(J + bo, J + bo + B, J ? (J + kDepth - 1) / kDepth * tiles * (bo / kCols<T>) : tiles * kOuter);
         for (int k0 = 0; k0 < J; k0 += kDepth) {
             const int kc = std::min(kDepth, J - k0);
+            const bool packed = N * ld * int64_t(sizeof(T)) >= kPackFrom;
+            if (packed) pack_b(bo, kc, w + J + k0 * ld, ld, 1, s.pack);
             for (int r = J; r < N; r += G)
                 for (int c = 0; c < std::min(bo, r - J + G); c += kCols<T>) {
                     fetch.some();
                     tile_product<false, true, is_complex<T>>(std::min(G, N - r), kCols<T>, kc, w + r + k0 * ld, ld,
-                                                             w + J + c + k0 * ld, ld, 1, cJ + r + c * ld, ld);
+                                                             packed ? s.pack + c * kc : w + J + c + k0 * ld,
+                                                             packed ? kCols<T> : ld, 1, cJ + r + c * ld, ld);
                 }
         }
         for (int j = J; j < J + bo && *info == 0; j += G) {
