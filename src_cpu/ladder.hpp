@@ -125,6 +125,14 @@ namespace tiled {
 constexpr int kMin = 33;
 // Past it OpenBLAS's blocked routines are as fast, and the padded copy outgrows the caches.
 constexpr int kMax = 1024;
+// The Cholesky's outer update and potri's lauum pack their products' B (rows of the copy read
+// across its columns) where the padded copy takes this many bytes or more. Read in place, each
+// step of a kernel call takes B from a column of its own, a page apart from the next at these
+// orders. On a 2 MiB L2 (src_cpu/PERFORMANCE.md, thirty-fifth session), packed: zpotrf 512 +5-11 %,
+// dpotrf 640 / 768 +8-12 / +2-11 %, zpotri 512 +2-6 %, dpotri 768 +3-10 %; but dpotri 512 and
+// cpotri 512 (copies of 2.1-2.2 MB) -3-4 %, and zpotrf 256 / 320 -3-6 %. LU's B (a few columns
+// read down) touches few pages and lost when packed (zgetrf 512 -1-8 %): it is read in place.
+constexpr int64_t kPackFrom = int64_t(3) << 20;
 }  // namespace tiled
 
 // ---- the inverses: getri, getri_oop, trtri, potri (inverse.cpp) ---------------------------------

@@ -84,14 +84,6 @@ constexpr int kDepth = 256;
 // factorizations gained nothing (src_cpu/PERFORMANCE.md, thirteenth and seventeenth sessions).
 constexpr int kAhead = 8;
 constexpr int64_t kPage = 4096;
-// The Cholesky's outer update packs the block column's rows of L (its products' B) where the
-// padded copy takes this many bytes or more. Read in place, each step of each kernel call reads
-// that B from a column of its own (a page apart from the next at these orders); packed, a kernel
-// call's B is 16 KiB read straight through. Measured on a 2 MiB L2 (src_cpu/PERFORMANCE.md,
-// thirty-fifth session): zpotrf 512 +5-11 %, dpotrf 768 +11 %, but zpotrf 256 / 320 -3-6 %,
-// where the copy fits in L2. LU's B, a block of kCols columns read down, touches few pages, and
-// packed it lost (zgetrf 512 -1-8 %).
-constexpr int64_t kPackFrom = int64_t(2) << 20;
 // The register kernel: C = A B (Set) or C -= A B for a tile of C of V vectors of rows (V =
 // kTileVecs: a whole tile; fewer: the last of a padded order) and kCols columns (column j at
 // c + j ldc), A of the same rows and k columns (column l at a + l lda) and B of k rows and kCols
@@ -512,6 +504,7 @@ template <class T> void cholesky(char uplo, int n, T *A, int lda, int *info, T *
     const int64_t ld = s.ld;
     T *const w = s.w;
     const bool lower = uplo == 'L';
+    const bool packed = N * ld * int64_t(sizeof(T)) >= ladder::tiled::kPackFrom;  // (ladder.hpp says why)
     Fetch<T> fetch(Source<T>{A, lda, n, lower ? Part::lower : Part::upper});
     auto copy_in = [&](int J, int to) {
         for (int j = J; j < to; ++j) {
@@ -550,8 +543,7 @@ template <class T> void cholesky(char uplo, int n, T *A, int lda, int *info, T *
         fetch.start(J + bo, J + bo + B, J ? (J + kDepth - 1) / kDepth * tiles * (bo / kCols<T>) : tiles * kOuter);
         for (int k0 = 0; k0 < J; k0 += kDepth) {
             const int kc = std::min(kDepth, J - k0);
-            const bool packed = N * ld * int64_t(sizeof(T)) >= kPackFrom;
-            if (packed) pack_b(bo, kc, w + J + k0 * ld, ld, 1, s.pack);
+            if (packed) pack_b(bo, kc, w + J + k0 * ld, ld, 1, s.pack);  // the block column's rows of L
             for (int r = J; r < N; r += G)
                 for (int c = 0; c < std::min(bo, r - J + G); c += kCols<T>) {
                     fetch.some();
@@ -978,10 +970,18 @@ template <class T> void cholesky_inverse(char uplo, int n, T *A, int lda, T *wor
     const bool lower = uplo == 'L';
     s.template load_triangle<true>(n, A, lda, lower, false);
     upper_inverse<false>(s);
+    // Row tile J packed (into getri's panel, unused here) where ladder::tiled::kPackFrom says.
+    const bool packed = N * ld * int64_t(sizeof(T)) >= ladder::tiled::kPackFrom;
     for (int J = 0; J < N; J += G) {
         T *const cJ = w + J * ld;
+        const int k = N - J;
+        if (packed) pack_b(G, k, cJ + J, ld, 1, s.panel);
         for (int r = 0; r <= J; r += G) {
-            tile_product<true, true, true>(G, G, N - J, cJ + r, ld, cJ + J, ld, 1, s.tile, G);
+            if (packed)
+                for (int c = 0; c < G; c += kCols<T>)
+                    tile_product<true, true, true>(G, kCols<T>, k, cJ + r, ld, s.panel + c * k, kCols<T>, 1, s.tile + c * G, G);
+            else
+                tile_product<true, true, true>(G, G, k, cJ + r, ld, cJ + J, ld, 1, s.tile, G);
             copy_block(s.tile, G, cJ + r, ld);
         }
     }

@@ -260,6 +260,13 @@ TYPED_TEST(Inverse, Potri) {
             }
 }
 
+// The order past which the tiled potri packs its products' B (ladder::tiled::kPackFrom: n^2
+// elements take that many bytes, so the padded copy does too), one matrix of two singular.
+TYPED_TEST(Inverse, PotriPackedOrder) {
+    const int n = int(std::sqrt(double(bl::cpu::ladder::tiled::kPackFrom) / sizeof(TypeParam))) + 2;
+    for (char uplo : {'U', 'L'}) check_potri<TypeParam>(Layout::Strided, uplo, {n, n});
+}
+
 // A variable batch of orders 0..48 only: on the GPU one launch of the whole-matrix trtri / potri
 // kernel (src_cuda/inverse.cu), with members smaller than its block.
 TYPED_TEST(Inverse, TrtriPotriModerateOrders) {

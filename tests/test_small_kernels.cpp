@@ -428,6 +428,28 @@ TYPED_TEST(Small, TiledPotrf) {
     expect_tiled_range<T>();
 }
 
+// The order past which the outer update packs its B (ladder::tiled::kPackFrom: n^2 elements take
+// that many bytes, so the padded copy does too; 889 / 629 / 629 / 445 in s / d / c / z), both
+// triangles, one matrix failing past the middle.
+TYPED_TEST(Small, TiledPotrfPacked) {
+    using T = TypeParam;
+    if (!tiled_tile<T>()) GTEST_SKIP() << "no tiled kernels for this instruction set (x86-64 without AVX2, or BATCHLAPACK_CPU_ISA=base)";
+    const int n = int(std::sqrt(double(ladder::tiled::kPackFrom) / sizeof(T))) + 2;
+    ASSERT_TRUE(tiled::covers<T>(n)) << n;
+    std::vector<T> work(size_t(tiled::workspace<T>(n)));
+    for (char uplo : {'U', 'L'})
+        for (int bad : {-1, n / 2 + 3}) {
+            Mat<T> a = spd<T>(n, uplo);
+            if (bad >= 0) a.at(bad, bad) = T(-1);
+            const Mat<T> input = a;
+            int info = -7;
+            tiled::potrf(uplo, n, a.data(), a.ld, &info, work.data());
+            EXPECT_EQ(info, bad + 1) << n << uplo;
+            check_potrf(uplo, input, a, info, "tiled, packed ");
+            EXPECT_TRUE(a.guards_intact());
+        }
+}
+
 // ---- trsv -------------------------------------------------------------------------------------
 // Every order up to one past ladder::trsv::kFixedMax (with incx = 1 the kernel compiled for each
 // order up to kFixedOrders, past it two of its triangles and a rectangle, the blocked kernel past
