@@ -397,6 +397,19 @@ TYPED_TEST(Small, TiledGetrf) {
     expect_tiled_range<T>();
 }
 
+// The tiled potrf of an order-n SPD matrix in triangle uplo, whose leading minor bad + 1 is made
+// not positive where bad >= 0: info, the factor (or the finished columns) and the guards.
+template <class T> void check_tiled_potrf(char uplo, int n, int bad, std::vector<T> &work) {
+    Mat<T> a = spd<T>(n, uplo);
+    if (bad >= 0) a.at(bad, bad) = T(-1);
+    const Mat<T> input = a;
+    int info = -7;
+    tiled::potrf(uplo, n, a.data(), a.ld, &info, work.data());
+    EXPECT_EQ(info, bad + 1) << n << uplo;
+    check_potrf(uplo, input, a, info, "tiled ");
+    EXPECT_TRUE(a.guards_intact());
+}
+
 // Both triangles, matrices that fail at the tile edges and elsewhere (the finished columns as
 // potf2 leaves them), and a NaN on the last diagonal, where the kernel stops as potf2 does.
 TYPED_TEST(Small, TiledPotrf) {
@@ -407,15 +420,7 @@ TYPED_TEST(Small, TiledPotrf) {
         if (!tiled_order<T>(n)) continue;
         std::vector<T> work(size_t(tiled::workspace<T>(n)));
         for (char uplo : {'U', 'L'}) {
-            for (int bad : {-1, 0, tile - 1, tile, n / 2, n - 1}) {  // bad >= 0: leading minor bad+1 < 0
-                Mat<T> a = spd<T>(n, uplo);
-                if (bad >= 0) a.at(bad, bad) = T(-1);
-                const Mat<T> input = a;
-                int info = -7;
-                tiled::potrf(uplo, n, a.data(), a.ld, &info, work.data());
-                EXPECT_EQ(info, bad + 1) << n << uplo;
-                check_potrf(uplo, input, a, info, "tiled ");
-            }
+            for (int bad : {-1, 0, tile - 1, tile, n / 2, n - 1}) check_tiled_potrf<T>(uplo, n, bad, work);
             Mat<T> a = spd<T>(n, uplo);
             a.at(n - 1, n - 1) = std::numeric_limits<Real<T>>::quiet_NaN();
             int info = -7;
@@ -438,16 +443,7 @@ TYPED_TEST(Small, TiledPotrfPacked) {
     ASSERT_TRUE(tiled::covers<T>(n)) << n;
     std::vector<T> work(size_t(tiled::workspace<T>(n)));
     for (char uplo : {'U', 'L'})
-        for (int bad : {-1, n / 2 + 3}) {
-            Mat<T> a = spd<T>(n, uplo);
-            if (bad >= 0) a.at(bad, bad) = T(-1);
-            const Mat<T> input = a;
-            int info = -7;
-            tiled::potrf(uplo, n, a.data(), a.ld, &info, work.data());
-            EXPECT_EQ(info, bad + 1) << n << uplo;
-            check_potrf(uplo, input, a, info, "tiled, packed ");
-            EXPECT_TRUE(a.guards_intact());
-        }
+        for (int bad : {-1, n / 2 + 3}) check_tiled_potrf<T>(uplo, n, bad, work);
 }
 
 // ---- trsv -------------------------------------------------------------------------------------
