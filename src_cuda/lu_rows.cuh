@@ -189,25 +189,25 @@ __global__ void __launch_bounds__(32 * W, kRowsMinBlocks<NC, W, T>) getrf_rows(G
             for (int q = 0; q + 1 < G; ++q)
 #pragma unroll
                 for (int c = 0; c < B; ++c) row[q * B + c] = row[q * B + B + c];
-            continue;
-        }
-        // The shift (registers renamed where the blocks are unrolled): the live groups but the first
-        // move down a group, and the finished one goes to group G - 1 - blk, below the groups
-        // finished before it; groups past the live ones hold no column of the matrix (the finished
-        // group is copied into those below G - 1 - blk too, which nothing reads).
-        T first[B];
+        } else {
+            // The shift (registers renamed where the blocks are unrolled): the live groups but the
+            // first move down a group, and the finished one goes to group G - 1 - blk, below the
+            // groups finished before it; groups past the live ones hold no column of the matrix (the
+            // finished group is copied into those below G - 1 - blk too, which nothing reads).
+            T first[B];
 #pragma unroll
-        for (int c = 0; c < B; ++c) first[c] = row[c];
+            for (int c = 0; c < B; ++c) first[c] = row[c];
 #pragma unroll
-        for (int q = 0; q < G; ++q) {
-            if (q + 1 < G && q + 1 < live)
+            for (int q = 0; q < G; ++q) {
+                if (q + 1 < G && q + 1 < live)
 #pragma unroll
-                for (int c = 0; c < B; ++c) row[q * B + c] = row[q * B + B + c];
-            // (a range, not q == G - 1 - blk alone: the compiler turned that test into a store at
-            // a computed index, and the row into local memory)
-            if (q + 1 >= live && q <= G - 1 - blk)
+                    for (int c = 0; c < B; ++c) row[q * B + c] = row[q * B + B + c];
+                // (a range, not q == G - 1 - blk alone: the compiler turned that test into a store at
+                // a computed index, and the row into local memory)
+                if (q + 1 >= live && q <= G - 1 - blk)
 #pragma unroll
-                for (int c = 0; c < B; ++c) row[q * B + c] = first[c];
+                    for (int c = 0; c < B; ++c) row[q * B + c] = first[c];
+            }
         }
     }
     // logical column c, of group c / B, is in group G - 1 - c / B
