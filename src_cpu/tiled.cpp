@@ -185,6 +185,10 @@ template <class T> T *line_aligned(T *work) {
     return reinterpret_cast<T *>((reinterpret_cast<uintptr_t>(work) + 63) & ~uintptr_t(63));
 }
 
+// Whether the products whose B rows of the copy read across its columns pack that B first, for
+// a padded copy of order N and leading dimension ld (ladder::tiled::kPackFrom says why).
+template <class T> bool packs_b(int N, int64_t ld) { return N * ld * int64_t(sizeof(T)) >= ladder::tiled::kPackFrom; }
+
 // The padded copy: order n rounded up to whole steps (a part of a tile at the end where n is not
 // a whole number of tiles), columns a whole number of vectors apart plus one vector (a column
 // pitch of a power of two would put a tile's columns in the same cache sets), 64-byte aligned.
@@ -203,7 +207,7 @@ template <class T> struct Workspace {
     static int64_t size(int n) {
         const int N = padded(n);
         return int64_t(N) * (N + kLanes<T>) + int64_t(N) * kTile<T> + kTile<T> * kTile<T> * kOuter +
-               kOuter * kTile<T> * kDepth + kSlack<T>;
+               (packs_b<T>(N, N + kLanes<T>) ? kOuter * kTile<T> * kDepth : 0) + kSlack<T>;
     }
 };
 
@@ -504,7 +508,7 @@ template <class T> void cholesky(char uplo, int n, T *A, int lda, int *info, T *
     const int64_t ld = s.ld;
     T *const w = s.w;
     const bool lower = uplo == 'L';
-    const bool packed = N * ld * int64_t(sizeof(T)) >= ladder::tiled::kPackFrom;  // (ladder.hpp says why)
+    const bool packed = packs_b<T>(N, ld);
     Fetch<T> fetch(Source<T>{A, lda, n, lower ? Part::lower : Part::upper});
     auto copy_in = [&](int J, int to) {
         for (int j = J; j < to; ++j) {
@@ -970,8 +974,7 @@ template <class T> void cholesky_inverse(char uplo, int n, T *A, int lda, T *wor
     const bool lower = uplo == 'L';
     s.template load_triangle<true>(n, A, lda, lower, false);
     upper_inverse<false>(s);
-    // Row tile J packed (into getri's panel, unused here) where ladder::tiled::kPackFrom says.
-    const bool packed = N * ld * int64_t(sizeof(T)) >= ladder::tiled::kPackFrom;
+    const bool packed = packs_b<T>(N, ld);  // row tile J into getri's panel, unused here
     for (int J = 0; J < N; J += G) {
         T *const cJ = w + J * ld;
         const int k = N - J;

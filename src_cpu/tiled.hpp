@@ -48,7 +48,7 @@ constexpr int kReflectorMax = 32;
        */                                                                                         \
     X(T, int, tile, (), (), 0)                                                                    \
     /* Elements of T a thread's workspace needs for order n (the padded copy, the inverted       \
-       diagonal blocks, Cholesky's packed rows, alignment). */                                    \
+       diagonal blocks, Cholesky's packed rows where packed, alignment). */                       \
     X(T, int64_t, workspace, (int n), (n), 0)                                                     \
     /* LU with partial pivoting of the n x n matrix A (leading dimension lda), as LAPACK's       \
        getrf: the factors overwrite A, ipiv[0..n) the 1-based pivot rows, *info is 0 or the      \
