@@ -547,13 +547,15 @@ template <class T> void cholesky(char uplo, int n, T *A, int lda, int *info, T *
         fetch.start(J + bo, J + bo + B, J ? (J + kDepth - 1) / kDepth * tiles * (bo / kCols<T>) : tiles * kOuter);
         for (int k0 = 0; k0 < J; k0 += kDepth) {
             const int kc = std::min(kDepth, J - k0);
-            if (packed) pack_b(bo, kc, w + J + k0 * ld, ld, 1, s.pack);  // the block column's rows of L
+            // B, the block column's rows of L: its kCols columns from c at b + c bc.
+            if (packed) pack_b(bo, kc, w + J + k0 * ld, ld, 1, s.pack);
+            const T *const b = packed ? s.pack : w + J + k0 * ld;
+            const int64_t bk = packed ? kCols<T> : ld, bc = packed ? kc : 1;
             for (int r = J; r < N; r += G)
                 for (int c = 0; c < std::min(bo, r - J + G); c += kCols<T>) {
                     fetch.some();
                     tile_product<false, true, is_complex<T>>(std::min(G, N - r), kCols<T>, kc, w + r + k0 * ld, ld,
-                                                             packed ? s.pack + c * kc : w + J + c + k0 * ld,
-                                                             packed ? kCols<T> : ld, 1, cJ + r + c * ld, ld);
+                                                             b + c * bc, bk, 1, cJ + r + c * ld, ld);
                 }
         }
         for (int j = J; j < J + bo && *info == 0; j += G) {
@@ -979,12 +981,11 @@ template <class T> void cholesky_inverse(char uplo, int n, T *A, int lda, T *wor
         T *const cJ = w + J * ld;
         const int k = N - J;
         if (packed) pack_b(G, k, cJ + J, ld, 1, s.panel);
+        const T *const b = packed ? s.panel : cJ + J;  // kCols columns from c at b + c bc
+        const int64_t bk = packed ? kCols<T> : ld, bc = packed ? k : 1;
         for (int r = 0; r <= J; r += G) {
-            if (packed)
-                for (int c = 0; c < G; c += kCols<T>)
-                    tile_product<true, true, true>(G, kCols<T>, k, cJ + r, ld, s.panel + c * k, kCols<T>, 1, s.tile + c * G, G);
-            else
-                tile_product<true, true, true>(G, G, k, cJ + r, ld, cJ + J, ld, 1, s.tile, G);
+            for (int c = 0; c < G; c += kCols<T>)
+                tile_product<true, true, true>(G, kCols<T>, k, cJ + r, ld, b + c * bc, bk, 1, s.tile + c * G, G);
             copy_block(s.tile, G, cJ + r, ld);
         }
     }
