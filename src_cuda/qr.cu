@@ -4,8 +4,8 @@
 //
 // By size (the seed dissertation's classes): up to 32 x 32 (real types: 64 x 32, complex double
 // 32 x 16) a register kernel (a row or two per lane; gels with one right-hand side too;
-// qr_registers.cu); up to kQrFusedMax a whole-matrix kernel on a shared-memory copy (a warp per
-// matrix up to 32 rows);
+// qr_registers.cu), or for geqrf where it is faster a column per lane (qr_columns.cu, columns_take);
+// up to kQrFusedMax a whole-matrix kernel on a shared-memory copy (a warp per matrix up to 32 rows);
 // beyond, the blocked algorithm: per panel of kPanel columns one kernel factors the panel in shared
 // memory (geqr2) and builds the block reflector's T there (larft), and one kernel applies I - V
 // op(T) V^H to the rest (larfb) as three small products through shared memory. V is read straight
@@ -563,6 +563,10 @@ template <class T> void run_geqrf(Chunk &c, const Geqrf<T> &op) {
     const Sizes ms = c.sizes(op.m), ns = c.sizes(op.n);
     const View<D> a = c.view(op.A), tau = c.view(op.tau);
     c.no_failures();
+    if (columns_take<D>(maxm, maxn)) {
+        launch_qr_columns(QrRegisters<D>{ms, ns, {}, a, tau, {}, nullptr, false, false, c.count}, maxm, maxn, c.stream);
+        return;
+    }
     if (registers_take<D>(maxm, maxn, false, 0)) {
         launch_qr_registers(QrRegisters<D>{ms, ns, {}, a, tau, {}, nullptr, false, false, c.count}, maxm, maxn, c.stream);
         return;

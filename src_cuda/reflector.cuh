@@ -36,6 +36,19 @@ template <class R> __device__ R norm_rescale(R ssq) {
     return ldexp(R(1), (ssq > Limits<R>::max() ? -5 : 5) * Limits<R>::max_exponent / 8);
 }
 
+// The same reflector from alpha and the plain sum of the squares of x, `ssq`: where both ssq and
+// |alpha|^2 + ssq are safe, beta = -sign(alpha) sqrt(|alpha|^2 + ssq) straight from the sum, one
+// square root and no scaling; else (a zero x among them: its sum is unsafe) larfg from ||x|| =
+// norm(), which the caller forms exactly at any scale. (The qr_columns kernel's steps wait on
+// this chain.)
+template <class T, class Norm> __device__ Reflector<T> larfg_ssq(T alpha, RealOf<T> ssq, Norm &&norm) {
+    using R = RealOf<T>;
+    const R ar = real_(alpha), ai = imag_(alpha), all = abs2(alpha) + ssq;
+    if (ssq_unsafe(ssq) || ssq_unsafe(all)) return larfg(alpha, norm());
+    const R beta = -copysign(sqrt(all), ar);
+    return {make_scalar<T>((beta - ar) / beta, -ai / beta), T(1) / (alpha - T(beta)), beta, false};
+}
+
 // ||x|| for the `count` elements get(k) of a team from the team's plain sum of their squares,
 // `ssq` (the same in every thread). Only an unsafe sum reads the elements again, and then every
 // thread takes the same branch. `scratch` as for sum(); it may be where ssq was read from.
