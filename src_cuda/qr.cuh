@@ -36,10 +36,10 @@ template <class T> bool registers_take(int maxm, int maxn, bool solve, int maxr)
 }
 template <class T> void launch_qr_registers(const QrRegisters<T> &g, int maxm, int maxn, cudaStream_t stream);
 // geqrf with a column per lane (qr_columns.cu), where it measured faster than qr_registers (H100,
-// src_cuda/PERFORMANCE.md): double from 17 to 32 rows and columns (dgeqrf 20 / 24 / 29 / 32
-// +63-97 %), single from 17 to 24 (+44-47 %; at 29 and 32 and up to 16 the register kernel stays
-// ahead by 4-9 %), complex double from 9 to 16 (zgeqrf 16 +30 %); complex single nowhere (8-16 and
-// 29 12-17 % slower, 20-32 even).
+// src_cuda/PERFORMANCE.md): double from 17 to 32 rows and columns (dgeqrf 17 / 24 / 32 +72 / +48
+// / +16 %), single from 17 to 24 (+17-29 %; a form without the scaled fallback was 4-9 % slower at
+// 16, 29 and 32), complex double from 9 to 16 (+21-49 %); complex single nowhere (that form: 8-16
+// and 29 9-17 % slower, 20-32 even).
 template <class T> constexpr int columns_least() { return kComplex<T> ? 8 : 16; }
 template <class T> constexpr int columns_most() {
     return std::is_same_v<T, double> ? 32 : std::is_same_v<T, float> ? 24 : sizeof(T) == 16 ? 16 : 0;

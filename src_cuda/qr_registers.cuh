@@ -185,10 +185,10 @@ __global__ void __launch_bounds__(128) qr_registers(QrRegisters<T> g) {
 
 template <int V> using IntC = std::integral_constant<int, V>;
 // Launches (in the including unit) the variant of NB lanes a matrix, RPL rows a lane and NC
-// columns (and, for gels, one right-hand side) over the chunk.
-// geqrf's form of a variant is compiled only where geqrf can reach it: a variant takes the chunks
-// whose largest order lies in (NB / 2, NB] (from 25 with 32 columns, from 1 with 8 lanes, from 33
-// with two rows a lane), and geqrf sends those that columns_take covers to qr_columns.
+// columns (and, for gels, one right-hand side) over the chunk. Its geqrf form is compiled only
+// where geqrf can reach it: a variant takes the chunks whose largest order lies in (NB / 2, NB]
+// (from 25 with 32 columns, from 1 with 8 lanes, from 33 with two rows a lane), and geqrf sends
+// those that columns_take covers to qr_columns.
 template <int NB, int RPL, int NC, class T> void launch_qr_variant(const QrRegisters<T> &g, cudaStream_t stream) {
     const unsigned blocks = unsigned((g.count * NB + 127) / 128);
     constexpr int least = RPL > 1 ? 33 : NC > 24 ? 25 : NB == 8 ? 1 : NB / 2 + 1;
