@@ -33,15 +33,16 @@ template <class T> __device__ __noinline__ void reflect_scaled(T *col, const T *
     for (int r = j + 1; r < mr; ++r) col[r] -= (scale * v[r]) * coef;
 }
 
-// Whether a sum of squares lies in [2^-E/2, 2^E/2] (E the type's largest exponent): two vectors
-// whose sums do have products of at most 2^E/2 (no overflow) and an inner product whose bound,
-// at least 2^-E/2, dwarfs what underflow can lose.
+// 2^e, exactly, at compile time.
 template <class R> __host__ __device__ constexpr R power_of_two(int e) {
     R p = R(1);
     for (; e > 0; --e) p *= R(2);
     for (; e < 0; ++e) p /= R(2);
     return p;
 }
+// Whether a sum of squares lies in [2^(-E/2), 2^(E/2)] (E the type's largest exponent): two vectors
+// whose sums both do have element products of at most 2^(E/2) (no overflow), and an inner product
+// whose bound ||v|| ||x||, at least 2^(-E/2), dwarfs what underflow can lose.
 template <class R> __device__ bool sums_in_range(R ssq) {
     constexpr R low = power_of_two<R>(-Limits<R>::max_exponent / 2), high = power_of_two<R>(Limits<R>::max_exponent / 2);
     return ssq >= low && ssq <= high;
