@@ -45,8 +45,12 @@ template <int NB, class T> __global__ void __launch_bounds__(128) potrf_register
         const bool step = j < N && info == 0;
         if (step && !(d > R(0))) info = j + 1;
         if (step && info == 0) {  // (alike in the group's lanes)
-            const R s = sqrt(d), rs = R(1) / s;
-            if (lane == j) row[j] = T(s);
+            // 1 / sqrt(d) by rsqrt, and the diagonal as d / sqrt(d): every lane forms both, and a
+            // square root and a division (correctly rounded, each a sequence of double
+            // instructions) cost about as many as a late step's update (dpotrf 32: 15 % fewer
+            // instructions, 734 -> 621 us; sqrt on the diagonal lane alone gained nothing).
+            const R rs = rsqrt(d);
+            if (lane == j) row[j] = T(d * rs);
             if (lane > j) row[j] = row[j] * rs;
             const T t = row[j] * rs;
             // Every lane updates, its strictly upper entries too: those hold zeros or what earlier
