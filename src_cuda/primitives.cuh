@@ -106,8 +106,10 @@ template <class T> __device__ T make_scalar(RealOf<T> re, RealOf<T> im) {
     if constexpr (kComplex<T>) return T(re, im);
     else return re;
 }
-// |re| + |im|: the magnitude LAPACK's i?amax pivots on.
-template <class T> __device__ __forceinline__ T abs1(T x) { return x < 0 ? -x : x; }
+// |re| + |im|: the magnitude LAPACK's i?amax pivots on. fabs, whose result has its sign bit
+// clear: `x < 0 ? -x : x` left -0 as it was, and warp_amax_position, which orders the bit patterns
+// of values >= 0, then ranked a -0 above every number (getrf took it as the pivot, info > 0).
+template <class T> __device__ __forceinline__ T abs1(T x) { return fabs(x); }
 template <class R> __device__ __forceinline__ R abs1(Complex<R> x) {
     return fabs(x.real()) + fabs(x.imag());
 }
