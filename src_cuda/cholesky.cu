@@ -110,8 +110,9 @@ template <int NC, class T> __global__ void __launch_bounds__(64) potrf_fused(Pot
             break;
         }
         // rsqrt: every thread needs the factor, and sqrt then a division cost as many
-        // instructions as a late step's updates. The diagonal is d / sqrt(d) too: sqrt there, one
-        // warp's work, still cost dpotrf 64 a third of its rate (H100: 1.8 -> 2.8 TFLOP/s).
+        // instructions as a late step's updates. The diagonal is d * inv as well: sqrt on its
+        // thread alone, one warp's work, still cost dpotrf 64 a third of its rate (H100: 1.8 ->
+        // 2.8 TFLOP/s).
         const R inv = rsqrt(d);
         if (r == j) row[j] = T(d * inv);
         else row[j] = row[j] * inv;
