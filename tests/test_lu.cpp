@@ -80,9 +80,11 @@ TYPED_TEST(LU, GetrfUniformSizes) {
 
 TYPED_TEST(LU, GetrfRectangular) {
     // 150 x 150, 40 x 150, 1000 x 40: several panels of the blocked GPU algorithm, a wide one, and a
-    // panel too tall for shared memory in double precision.
-    const int shapes[][2] = {{5, 3},   {3, 5},    {33, 17},  {17, 33}, {100, 65}, {150, 150},
-                             {40, 150}, {1000, 40}, {0, 4}, {4, 0},   {1, 7},    {7, 1}};
+    // panel too tall for shared memory in double precision; 257 x 257, 300 x 200, 200 x 300, 161 x 97:
+    // blocks of panels ending inside, before and past the last panel, tall and wide.
+    const int shapes[][2] = {{5, 3},    {3, 5},     {33, 17},   {17, 33},  {100, 65}, {150, 150}, {40, 150},
+                             {1000, 40}, {257, 257}, {300, 200}, {200, 300}, {161, 97}, {0, 4},     {4, 0},
+                             {1, 7},    {7, 1}};
     for (Layout l : {Layout::Strided, Layout::Pointers})
         for (auto &s : shapes) {
             SCOPED_TRACE(std::string(name(l)) + " " + std::to_string(s[0]) + "x" + std::to_string(s[1]));
@@ -94,6 +96,8 @@ TYPED_TEST(LU, GetrfVariableSizes) {
     std::vector<int> m = mixed_sizes(40, 70), n = mixed_sizes(40, 70);
     for (int i = 0; i < 40; i += 3) n[i] = m[i];  // some square members
     check_getrf<TypeParam>(Layout::Variable, m, n, 1, 5);
+    // Past the blocked GPU algorithm's first block: members whose factorization ends in any block.
+    check_getrf<TypeParam>(Layout::Variable, mixed_sizes(12, 300), mixed_sizes(12, 300), 1, 5);
 }
 
 // Matrices of over 3e8 flops that would leave threads idle run one at a time on every thread
