@@ -17,16 +17,16 @@ template <class T> struct UpdateTile {
         const int t = int(blockIdx.x % g.tiles);
         if (g.stop && g.stop[i] != 0) return false;
         const Step::Local l = g.s.at(i);
-        const int j = g.s.j, j1 = j + l.jb;
-        mm = l.m - j1, nn = min(l.n, g.col_end) - j1, kk = l.jb;
+        const int j = g.s.j, j1 = j + l.jb, cb = max(j1, g.col_begin);  // C's first row and column
+        mm = min(l.m, g.row_end) - j1, nn = min(l.n, g.col_end) - cb, kk = l.jb;
         if (kk <= 0 || mm <= 0 || nn <= 0) return false;
         const int tiles_r = (mm + BM - 1) / BM, tr = t % tiles_r, tc = t / tiles_r;
         if (tc * BM >= nn || (g.cholesky && tc > tr)) return false;
         a = g.A.at(i);
         lda = g.A.ldi(i), r0 = tr * BM, c0 = tc * BM;
         A = {a, lda, j1 + r0, j, ACT};
-        B = {a, lda, j, j1 + c0, BCT};
-        C = {a, lda, j1 + r0, j1 + c0, ACT};
+        B = {a, lda, j, cb + c0, BCT};
+        C = {a, lda, j1 + r0, cb + c0, ACT};
         return true;
     }
     // Stages columns k0 .. k0 + KT - 1 of A and rows k0 .. of B in shared memory, B's loads
@@ -190,7 +190,8 @@ void launch_update_tiles(const Update<T> &g, int64_t count, int rest_r, int rest
 
 template <class T> void launch_update(const Update<T> &g, int64_t count, int max_rows, int max_cols, cudaStream_t stream) {
     // A matrix whose panel is narrower than nb has no trailing rows or no trailing columns.
-    const int rest_r = max_rows - g.s.j - g.s.nb, rest_c = std::min(max_cols, g.col_end) - g.s.j - g.s.nb;
+    const int rest_r = std::min(max_rows, g.row_end) - g.s.j - g.s.nb;
+    const int rest_c = std::min(max_cols, g.col_end) - std::max(g.s.j + g.s.nb, g.col_begin);
     if (count == 0 || rest_r <= 0 || rest_c <= 0) return;
     // Complex double takes the tensor cores' 64 x 64 tile only for products of 128 columns and
     // more (Cholesky's outer updates from order 256 on): with it at every step, zpotrf 512 went

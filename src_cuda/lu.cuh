@@ -2,6 +2,8 @@
 // lu_rows*.cu: fully unrolled, they are most of the family's compile time), for lu.cu's drivers.
 #pragma once
 
+#include <cstdlib>
+
 #include "blocked.cuh"
 
 namespace bl {
@@ -34,6 +36,13 @@ template <class T> struct GetrfRows {
 // Panels of up to this many rows take getrf_rows (complex double: 8 warps, its row of 32 takes
 // 128 registers and 16 warps would leave 128 a thread); taller ones getf2 in shared memory.
 template <class T> constexpr int rows_panel_max() { return sizeof(T) > 8 ? 256 : 512; }
+// The blocked LU's outer blocks (launch_getrf): columns a block, a multiple of kPanel. (TEMPORARY:
+// BL_TMP_LU_OUTER overrides it for the A/B; 32 is the right-looking algorithm of before.)
+inline int lu_outer(int maxn) {
+    static const int forced = std::getenv("BL_TMP_LU_OUTER") ? std::atoi(std::getenv("BL_TMP_LU_OUTER")) : 0;
+    if (forced > 0) return forced;
+    return maxn >= 512 ? 8 * kPanel : maxn > 128 ? 4 * kPanel : 2 * kPanel;
+}
 template <class T> void launch_getrf_rows_whole(const GetrfRows<T> &g, int rows, int64_t count, cudaStream_t stream);
 template <class T> void launch_getrf_rows_panel(const GetrfRows<T> &g, int rows, int64_t count, cudaStream_t stream);
 
