@@ -17,16 +17,16 @@ template <class T> struct UpdateTile {
         const int t = int(blockIdx.x % g.tiles);
         if (g.stop && g.stop[i] != 0) return false;
         const Step::Local l = g.s.at(i);
-        const int j = g.s.j, j1 = j + l.jb;
-        mm = l.m - j1, nn = min(l.n, g.col_end) - j1, kk = l.jb;
+        const int j = g.s.j, j1 = j + l.jb, cb = max(j1, g.col_begin);  // C's first row and column
+        mm = min(l.m, g.row_end) - j1, nn = min(l.n, g.col_end) - cb, kk = l.jb;
         if (kk <= 0 || mm <= 0 || nn <= 0) return false;
         const int tiles_r = (mm + BM - 1) / BM, tr = t % tiles_r, tc = t / tiles_r;
         if (tc * BM >= nn || (g.cholesky && tc > tr)) return false;
         a = g.A.at(i);
         lda = g.A.ldi(i), r0 = tr * BM, c0 = tc * BM;
         A = {a, lda, j1 + r0, j, ACT};
-        B = {a, lda, j, j1 + c0, BCT};
-        C = {a, lda, j1 + r0, j1 + c0, ACT};
+        B = {a, lda, j, cb + c0, BCT};
+        C = {a, lda, j1 + r0, cb + c0, ACT};
         return true;
     }
     // Stages columns k0 .. k0 + KT - 1 of A and rows k0 .. of B in shared memory, B's loads
@@ -36,12 +36,28 @@ template <class T> struct UpdateTile {
         TileFetch<KT, BM, T> fb;
         fa.template fetch_as<ACT>(Block<T>{a, lda, A.pr, A.pc + k0, ACT}, mm - r0, kk - k0);
         fb.template fetch_as<BCT>(Block<T>{a, lda, B.pr + k0, B.pc, BCT}, kk - k0, nn - c0);
+#pragma unroll
+        for (auto &v : fa.v) v = -v;  // C - A B as C + (-A) B, which the accumulators start from
         fa.template store_as<ACT>(As, lda_s);
         fb.template store_as<BCT>(Bs, ldb_s);
     }
-    __device__ void subtract(const Update<T> &g, int r, int c, T v) const {
-        if (r0 + r < mm && c0 + c < nn && (!g.cholesky || r0 + r >= c0 + c)) C.put(r, c, C.get(r, c) - v);
+    // The accumulators start from C, read with the first tiles of A and B, and are written back
+    // after the products: reading each element after the products instead (as C - A B) put its
+    // load after the previous element's store, which the compiler cannot move (one pointer), so
+    // the thread waited a memory round trip per element of its part of C. Written as C + (-A) B
+    // (A negated as it is staged) rather than -(-C + A B), so that a zero C and zero products
+    // give +0, as LAPACK's C + (-1) A B does.
+    __device__ bool owns(const Update<T> &g, int r, int c) const {
+        return r0 + r < mm && c0 + c < nn && (!g.cholesky || r0 + r >= c0 + c);
     }
+    __device__ T c_or_zero(const Update<T> &g, int r, int c) const { return owns(g, r, c) ? C.get(r, c) : T(0); }
+    __device__ void put(const Update<T> &g, int r, int c, T v) const {
+        if (owns(g, r, c)) C.put(r, c, v);
+    }
+    // Makes C's address opaque before the stores, so that the compiler forms the stores' addresses
+    // again rather than holding the loads' across the products (at 80 registers: 48-56 bytes of
+    // spills in double where the update spilled 8-20).
+    __device__ void forget_addresses() { asm volatile("" : "+l"(C.a)); }
 };
 
 template <class T, int BM, bool ACT, bool BCT> __device__ void update_fma(const Update<T> &g) {
@@ -56,7 +72,7 @@ template <class T, int BM, bool ACT, bool BCT> __device__ void update_fma(const 
 #pragma unroll
     for (int x = 0; x < TM; ++x)
 #pragma unroll
-        for (int y = 0; y < TM; ++y) acc[x][y] = T(0);
+        for (int y = 0; y < TM; ++y) acc[x][y] = u.c_or_zero(g, ra + 16 * x, cb + 16 * y);
     for (int k0 = 0; k0 < u.kk; k0 += KT) {
         u.template load<BM, KT, ACT, BCT>(k0, As, BM + 1, Bs, KT + 1);
         __syncthreads();
@@ -74,10 +90,11 @@ template <class T, int BM, bool ACT, bool BCT> __device__ void update_fma(const 
         }
         __syncthreads();
     }
+    u.forget_addresses();
 #pragma unroll
     for (int x = 0; x < TM; ++x)
 #pragma unroll
-        for (int y = 0; y < TM; ++y) u.subtract(g, ra + 16 * x, cb + 16 * y, acc[x][y]);
+        for (int y = 0; y < TM; ++y) u.put(g, ra + 16 * x, cb + 16 * y, acc[x][y]);
 }
 
 // Double and complex double on the tensor cores (mma m8n8k4, sm_80 and later; older GPUs take
@@ -97,7 +114,16 @@ template <class T, bool ACT, bool BCT> __device__ void update_mma(const Update<T
     if (!u.template init<ACT, BCT>(g, BM)) return;
     const int lane = lane_id(), warp = warp_id(), wr = (warp % 2) * 32, wc = (warp / 2) * 16;
     const int g8 = lane / 4, q4 = lane % 4;
-    double re[4][2][2] = {}, im[4][2][2] = {};  // im: complex double only
+    double re[4][2][2], im[4][2][2];  // im: complex double only
+#pragma unroll
+    for (int x = 0; x < 4; ++x)
+#pragma unroll
+        for (int y = 0; y < 2; ++y)
+#pragma unroll
+            for (int v = 0; v < 2; ++v) {
+                const T c = u.c_or_zero(g, wr + 8 * x + g8, wc + 8 * y + 2 * q4 + v);
+                re[x][y][v] = real_(c), im[x][y][v] = imag_(c);
+            }
     for (int k0 = 0; k0 < u.kk; k0 += KT) {
         u.template load<BM, KT, ACT, BCT>(k0, As, LA, Bs, LB);
         __syncthreads();
@@ -124,13 +150,14 @@ template <class T, bool ACT, bool BCT> __device__ void update_mma(const Update<T
         }
         __syncthreads();
     }
+    u.forget_addresses();
 #pragma unroll
     for (int x = 0; x < 4; ++x)
 #pragma unroll
         for (int y = 0; y < 2; ++y)
 #pragma unroll
             for (int v = 0; v < 2; ++v)
-                u.subtract(g, wr + 8 * x + g8, wc + 8 * y + 2 * q4 + v, make_scalar<T>(re[x][y][v], im[x][y][v]));
+                u.put(g, wr + 8 * x + g8, wc + 8 * y + 2 * q4 + v, make_scalar<T>(re[x][y][v], im[x][y][v]));
 }
 
 // ACT, BCT: whether the block reads A (and C) and B transposed (Update's cholesky and upper): as
@@ -163,7 +190,8 @@ void launch_update_tiles(const Update<T> &g, int64_t count, int rest_r, int rest
 
 template <class T> void launch_update(const Update<T> &g, int64_t count, int max_rows, int max_cols, cudaStream_t stream) {
     // A matrix whose panel is narrower than nb has no trailing rows or no trailing columns.
-    const int rest_r = max_rows - g.s.j - g.s.nb, rest_c = std::min(max_cols, g.col_end) - g.s.j - g.s.nb;
+    const int rest_r = std::min(max_rows, g.row_end) - g.s.j - g.s.nb;
+    const int rest_c = std::min(max_cols, g.col_end) - std::max(g.s.j + g.s.nb, g.col_begin);
     if (count == 0 || rest_r <= 0 || rest_c <= 0) return;
     // Complex double takes the tensor cores' 64 x 64 tile only for products of 128 columns and
     // more (Cholesky's outer updates from order 256 on): with it at every step, zpotrf 512 went

@@ -110,7 +110,9 @@ constexpr int kPanel = 32;
 
 // ---- trailing update: C -= A B -------------------------------------------------------------
 // A = rows j + jb.. of the panel, B = the block row right of it (LU: U12; Cholesky: L21^H), C =
-// the trailing matrix; Cholesky updates only C's lower triangle (the other one is the caller's).
+// the trailing matrix or the part of it that col_end, row_end and col_begin leave (A's rows and
+// B's columns follow C's); Cholesky updates only C's lower triangle (the other one is the
+// caller's).
 // A BM x BM tile of C per block of 256 threads, each thread a (BM/16) x (BM/16) sub-tile; A and B
 // pass through shared memory KT columns at a time.
 template <class T> struct Update {
@@ -120,6 +122,10 @@ template <class T> struct Update {
     const int *stop;  // Cholesky: a matrix whose factorization failed is left as it is
     // C's columns end before this one: a recursive panel updates only its own second half.
     int col_end = 1 << 30;
+    // C's rows end before row_end and its columns start at col_begin (when past the panel): LU's
+    // outer blocks update the block rows right of the block (lu.cu). Not for Cholesky, whose
+    // triangle is counted from C's first row and column being the same.
+    int row_end = 1 << 30, col_begin = 0;
     // Tiles per matrix (set by launch_update): block b takes tile b % tiles of matrix b / tiles,
     // so that the tiles of one matrix run together and share its panel through the L2 cache.
     int tiles = 1;
@@ -184,7 +190,12 @@ template <class T> struct LuSwapSolve {
     Step s;
     View<T> A;
     View<int> ipiv;
-    int right_blocks;
+    int right_blocks;  // set by launch_swap_solve
+    // The end of LU's outer block (lu.cu), or 0: with pivots the columns from block_end on are only
+    // swapped (the block's own columns are solved); without, only they are taken, and solved (the
+    // block rows right of the block, at its end). (One field: with a second one in the struct,
+    // ptxas gave double's kernel 154 registers instead of 126, three blocks an SM instead of four.)
+    int block_end = 0;
 };
 // Its kernel (lu_swap_solve) is compiled in lu_blocked.cu.
 template <class T> void launch_swap_solve(LuSwapSolve<T> g, int64_t count, int max_cols, cudaStream_t stream);

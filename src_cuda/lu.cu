@@ -102,30 +102,53 @@ template <class T> void launch_getrf(Chunk &c, const Int &m, const Int &n, const
     }
     // Beyond (complex double beyond 32), the blocked algorithm of blocked.cuh with getrf_rows
     // panels up to rows_panel_max rows (faster than getf2 panels in shared memory, which take the
-    // taller ones).
+    // taller ones), in outer blocks of lu_outer columns (LAPACK's getrf with nb = outer and a
+    // blocked panel): at each panel the block's own columns are solved and updated, every other
+    // column only swapped; at the block's end its block rows right of it are solved, panel by
+    // panel, and the rows below take the block's whole product in one update of `outer` columns.
+    // A right-looking update reads and writes the whole trailing matrix, and at 32 columns a pass
+    // that traffic was most of getrf's time (src_cuda/PERFORMANCE.md). (The columns right of the
+    // block are swapped as the panels go, before any of them is updated: a row that an
+    // interchange brings up must not have missed an update the rows around it took.)
     c.clear_info();
-    for (int j = 0; j < std::min(maxm, maxn); j += kPanel) {
-        // Without pivots, a trailing matrix of up to 64 x 64 is factored whole by getrf_rows: no
-        // rows move, so nothing left of it changes, and its last panels, interchange solves and
-        // updates (on 64 x 64 tiles) become one launch.
-        if constexpr (sizeof(D) <= 8) {
-            if (p.empty() && maxm - j <= 64 && maxn - j <= 64) {
-                launch_getrf_rows_whole(GetrfRows<D>{Step{ms, ns, j, 64}, true, a, p, c.info}, largest - j, c.count,
-                                        c.stream);
-                break;
+    const int k = std::min(maxm, maxn);
+    const int outer = p.empty() ? kPanel : lu_outer(maxn);
+    const int none = 1 << 30;
+    for (int j0 = 0; j0 < k; j0 += outer) {
+        const int end = outer > kPanel ? j0 + outer : none;  // the columns the panels solve
+        for (int j = j0; j < std::min(k, j0 + outer); j += kPanel) {
+            // Without pivots (whose blocks are single panels), a trailing matrix of up to 64 x 64
+            // is factored whole by getrf_rows: no rows move, so nothing left of it changes, and its
+            // last panels, interchange solves and updates (on 64 x 64 tiles) become one launch.
+            if constexpr (sizeof(D) <= 8) {
+                if (p.empty() && maxm - j <= 64 && maxn - j <= 64) {
+                    launch_getrf_rows_whole(GetrfRows<D>{Step{ms, ns, j, 64}, true, a, p, c.info}, largest - j,
+                                            c.count, c.stream);
+                    return;
+                }
+            }
+            const Step s{ms, ns, j, kPanel};
+            if (maxm - j <= rows_panel_max<D>()) {
+                launch_getrf_rows_panel(GetrfRows<D>{s, false, a, p, c.info}, maxm - j, c.count, c.stream);
+            } else {
+                const size_t tile = size_t(maxm - j) * kPanel * sizeof(D);
+                const bool in_shared = fits_shared(tile);
+                launch_blocks(LuPanel<D>{s, a, p, c.info, in_shared}, c.count, block_threads(maxm - j, !in_shared),
+                              in_shared ? tile : 0, c.stream);
+            }
+            launch_swap_solve(LuSwapSolve<D>{s, a, p, 0, end == none ? 0 : end}, c.count, maxn, c.stream);
+            if (end != none)  // the block's columns right of the panel, every row below it
+                launch_update(Update<D>{s, a, false, false, nullptr, end}, c.count, maxm, maxn, c.stream);
+        }
+        if (end != none && end < maxn) {
+            for (int j = j0; j < std::min(k, end); j += kPanel) {  // the block rows right of the block
+                const Step s{ms, ns, j, kPanel};
+                launch_swap_solve(LuSwapSolve<D>{s, a, View<int>{}, 0, end}, c.count, maxn, c.stream);
+                launch_update(Update<D>{s, a, false, false, nullptr, none, end, end}, c.count, maxm, maxn, c.stream);
             }
         }
-        const Step s{ms, ns, j, kPanel};
-        if (maxm - j <= rows_panel_max<D>()) {
-            launch_getrf_rows_panel(GetrfRows<D>{s, false, a, p, c.info}, maxm - j, c.count, c.stream);
-        } else {
-            const size_t tile = size_t(maxm - j) * kPanel * sizeof(D);
-            const bool in_shared = fits_shared(tile);
-            launch_blocks(LuPanel<D>{s, a, p, c.info, in_shared}, c.count, block_threads(maxm - j, !in_shared),
-                          in_shared ? tile : 0, c.stream);
-        }
-        launch_swap_solve(LuSwapSolve<D>{s, a, p, 0}, c.count, maxn, c.stream);
-        launch_update(Update<D>{s, a, false, false, nullptr}, c.count, maxm, maxn, c.stream);
+        // the rows below the block, right of it (a block of one panel: the whole trailing matrix)
+        launch_update(Update<D>{Step{ms, ns, j0, outer}, a, false, false, nullptr}, c.count, maxm, maxn, c.stream);
     }
 }
 

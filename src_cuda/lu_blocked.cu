@@ -17,11 +17,15 @@ template <class T> __global__ void __launch_bounds__(kSwapThreads) lu_swap_solve
     const Step::Local l = g.s.at(i);
     const int j = g.s.j, jb = l.jb;
     // The first g.right_blocks blocks take the columns right of the panel, the others those left
-    // of it: no block has both.
+    // of it: no block has both. Right columns from solve_end on are only swapped (block_end).
+    const bool tail = g.block_end > 0 && g.ipiv.empty();  // the block rows right of an outer block
+    const int first = tail ? max(j + jb, g.block_end) : j + jb;
+    const int solve_end = g.block_end > 0 && !tail ? g.block_end : l.n;
     const bool right = int(blockIdx.y) < g.right_blocks;
-    const int c0 = right ? j + jb + int(blockIdx.y) * CT : (int(blockIdx.y) - g.right_blocks) * CT;
+    const int c0 = right ? first + int(blockIdx.y) * CT : (int(blockIdx.y) - g.right_blocks) * CT;
     const int end = right ? l.n : j;
     if (jb <= 0 || c0 >= end) return;
+    const bool solve = right && c0 < solve_end;
     const int lda = g.A.ldi(i);
     T *a = g.A.at(i);
     auto column = [&](int c) { return c0 + c < end ? c0 + c : -1; };
@@ -52,7 +56,7 @@ template <class T> __global__ void __launch_bounds__(kSwapThreads) lu_swap_solve
     // Without pivots entry k is row j + k and nothing waits for the interchanges.
     const bool fixed = g.ipiv.empty();
     if (fixed) fetch(jb, [&](int k) { return j + k; });
-    if (right && warp > 0) {  // L11 (unit lower) by the other warps while warp 0 works out the interchanges
+    if (solve && warp > 0) {  // L11 (unit lower) by the other warps while warp 0 works out the interchanges
         constexpr int kColumns = (NBMAX + kWarps - 2) / (kWarps - 1);
         T w[kColumns];
 #pragma unroll
@@ -107,9 +111,9 @@ template <class T> __global__ void __launch_bounds__(kSwapThreads) lu_swap_solve
     const int n = moved;
     if (!fixed) fetch(n, [&](int k) { return src[k]; });
     stage(n);
-    if (right) {  // L11 U12 = A12, a column a thread, in registers (L11 read as broadcasts)
+    if (solve) {  // L11 U12 = A12, a column a thread, in registers (L11 read as broadcasts)
         __syncthreads();
-        if (threadIdx.x < CT && column(threadIdx.x) >= 0) {
+        if (threadIdx.x < CT && column(threadIdx.x) >= 0 && c0 + int(threadIdx.x) < solve_end) {
             T *col = S + threadIdx.x * LS, x[NBMAX];
 #pragma unroll
             for (int r = 0; r < NBMAX; ++r) x[r] = r < jb ? col[r] : T(0);
@@ -137,7 +141,9 @@ template <class T> __global__ void __launch_bounds__(kSwapThreads) lu_swap_solve
 template <class T> void launch_swap_solve(LuSwapSolve<T> g, int64_t count, int max_cols, cudaStream_t stream) {
     constexpr int CT = swap_columns<T>();
     const int j = g.s.j;
-    g.right_blocks = std::max(0, (max_cols - j - 1 + CT - 1) / CT);  // past a panel of at least one column
+    // past a panel of at least one column (at the end of an outer block, past the block)
+    const int first = g.block_end > 0 && g.ipiv.empty() ? std::max(j + 1, g.block_end) : j + 1;
+    g.right_blocks = std::max(0, (max_cols - first + CT - 1) / CT);
     const int blocks = g.right_blocks + (g.ipiv.empty() ? 0 : (j + CT - 1) / CT);  // left: rows move
     if (count == 0 || blocks == 0) return;
     lu_swap_solve<<<dim3(unsigned(count), unsigned(blocks)), kSwapThreads, 0, stream>>>(g);

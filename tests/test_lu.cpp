@@ -81,10 +81,12 @@ TYPED_TEST(LU, GetrfUniformSizes) {
 TYPED_TEST(LU, GetrfRectangular) {
     // 150 x 150, 40 x 150, 1000 x 40: several panels of the blocked GPU algorithm, a wide one, and a
     // panel too tall for shared memory in double precision; 257 x 257, 300 x 200, 200 x 300, 161 x 97:
-    // blocks of panels ending inside, before and past the last panel, tall and wide.
-    const int shapes[][2] = {{5, 3},    {3, 5},     {33, 17},   {17, 33},  {100, 65}, {150, 150}, {40, 150},
-                             {1000, 40}, {257, 257}, {300, 200}, {200, 300}, {161, 97}, {0, 4},     {4, 0},
-                             {1, 7},    {7, 1}};
+    // panels ending inside, before and past the last one, tall and wide; 530 x 530 and 140 x 560:
+    // the GPU algorithm's outer blocks (from 512 columns), the last one partial, and a wide matrix
+    // whose factorization ends inside its second block.
+    const int shapes[][2] = {{5, 3},     {3, 5},     {33, 17},   {17, 33},   {100, 65}, {150, 150},
+                             {40, 150},  {1000, 40}, {257, 257}, {300, 200}, {200, 300}, {161, 97},
+                             {530, 530}, {140, 560}, {0, 4},     {4, 0},     {1, 7},     {7, 1}};
     for (Layout l : {Layout::Strided, Layout::Pointers})
         for (auto &s : shapes) {
             SCOPED_TRACE(std::string(name(l)) + " " + std::to_string(s[0]) + "x" + std::to_string(s[1]));
@@ -98,6 +100,8 @@ TYPED_TEST(LU, GetrfVariableSizes) {
     check_getrf<TypeParam>(Layout::Variable, m, n, 1, 5);
     // Past the blocked GPU algorithm's first block: members whose factorization ends in any block.
     check_getrf<TypeParam>(Layout::Variable, mixed_sizes(12, 300), mixed_sizes(12, 300), 1, 5);
+    // Up to 520 columns: every member takes the GPU algorithm's outer blocks, whatever its own size.
+    check_getrf<TypeParam>(Layout::Variable, mixed_sizes(6, 520), mixed_sizes(6, 520), 1, 5);
 }
 
 // Matrices of over 3e8 flops that would leave threads idle run one at a time on every thread
