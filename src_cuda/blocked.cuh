@@ -115,17 +115,19 @@ constexpr int kPanel = 32;
 // caller's).
 // A BM x BM tile of C per block of 256 threads, each thread a (BM/16) x (BM/16) sub-tile; A and B
 // pass through shared memory KT columns at a time.
+// kNoLimit: a row or column bound past any matrix (Update's col_end and row_end when unset).
+constexpr int kNoLimit = 1 << 30;
 template <class T> struct Update {
     Step s;
     View<T> A;
     bool cholesky, upper;
     const int *stop;  // Cholesky: a matrix whose factorization failed is left as it is
     // C's columns end before this one: a recursive panel updates only its own second half.
-    int col_end = 1 << 30;
+    int col_end = kNoLimit;
     // C's rows end before row_end and its columns start at col_begin (when past the panel): LU's
     // outer blocks update the block rows right of the block (lu.cu). Not for Cholesky, whose
     // triangle is counted from C's first row and column being the same.
-    int row_end = 1 << 30, col_begin = 0;
+    int row_end = kNoLimit, col_begin = 0;
     // Tiles per matrix (set by launch_update): block b takes tile b % tiles of matrix b / tiles,
     // so that the tiles of one matrix run together and share its panel through the L2 cache.
     int tiles = 1;

@@ -113,9 +113,8 @@ template <class T> void launch_getrf(Chunk &c, const Int &m, const Int &n, const
     c.clear_info();
     const int k = std::min(maxm, maxn);
     const int outer = p.empty() ? kPanel : lu_outer(maxn);
-    const int none = 1 << 30;
     for (int j0 = 0; j0 < k; j0 += outer) {
-        const int end = outer > kPanel ? j0 + outer : none;  // the columns the panels solve
+        const int end = outer > kPanel ? j0 + outer : kNoLimit;  // the columns the panels solve
         for (int j = j0; j < std::min(k, j0 + outer); j += kPanel) {
             // Without pivots (whose blocks are single panels), a trailing matrix of up to 64 x 64
             // is factored whole by getrf_rows: no rows move, so nothing left of it changes, and its
@@ -136,15 +135,16 @@ template <class T> void launch_getrf(Chunk &c, const Int &m, const Int &n, const
                 launch_blocks(LuPanel<D>{s, a, p, c.info, in_shared}, c.count, block_threads(maxm - j, !in_shared),
                               in_shared ? tile : 0, c.stream);
             }
-            launch_swap_solve(LuSwapSolve<D>{s, a, p, 0, end == none ? 0 : end}, c.count, maxn, c.stream);
-            if (end != none)  // the block's columns right of the panel, every row below it
+            launch_swap_solve(LuSwapSolve<D>{s, a, p, 0, end == kNoLimit ? 0 : end}, c.count, maxn, c.stream);
+            if (end != kNoLimit)  // the block's columns right of the panel, every row below it
                 launch_update(Update<D>{s, a, false, false, nullptr, end}, c.count, maxm, maxn, c.stream);
         }
-        if (end != none && end < maxn) {
+        if (end != kNoLimit && end < maxn) {
             for (int j = j0; j < std::min(k, end); j += kPanel) {  // the block rows right of the block
                 const Step s{ms, ns, j, kPanel};
                 launch_swap_solve(LuSwapSolve<D>{s, a, View<int>{}, 0, end}, c.count, maxn, c.stream);
-                launch_update(Update<D>{s, a, false, false, nullptr, none, end, end}, c.count, maxm, maxn, c.stream);
+                launch_update(Update<D>{s, a, false, false, nullptr, kNoLimit, end, end}, c.count, maxm, maxn,
+                              c.stream);
             }
         }
         // the rows below the block, right of it (a block of one panel: the whole trailing matrix)
