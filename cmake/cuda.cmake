@@ -11,7 +11,8 @@ if(NOT BATCHLAPACK_WITH_CUDA STREQUAL "OFF")
   check_language(CUDA)
   if(CMAKE_CUDA_COMPILER)
     # "90": sm_90 machine code (H100/H200) plus compute_90 PTX that newer GPUs compile at load.
-    if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES)
+    # CMake's CUDAARCHS environment variable, where set, chooses instead (.ci/run's compile check).
+    if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES AND NOT DEFINED ENV{CUDAARCHS})
       set(CMAKE_CUDA_ARCHITECTURES 90)
     endif()
     enable_language(CUDA)
