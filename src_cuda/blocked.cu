@@ -97,9 +97,9 @@ template <class T, int BM, bool ACT, bool BCT> __device__ void update_fma(const 
         for (int y = 0; y < TM; ++y) u.put(g, ra + 16 * x, cb + 16 * y, acc[x][y]);
 }
 
-// Double and complex double on the tensor cores (mma m8n8k4, sm_80 and later; older GPUs take
-// update_fma): each of the 8 warps owns a 32 x 16 part of the 64 x 64 tile as 4 x 2 blocks of
-// 8 x 8. A complex product is four real ones on the same fragments (re re and -im im into the
+// Double and complex double on the tensor cores (mma m16n8k4 on sm_90, m8n8k4 pairs on sm_80-89:
+// mma_16x8x4; older GPUs take update_fma): each of the 8 warps owns a 32 x 16 part of the 64 x 64
+// tile as 4 x 2 blocks of 8 x 8, two blocks above each other a product. A complex product is four real ones on the same fragments (re re and -im im into the
 // real part, re im and im re into the imaginary part); launch_update gives complex double this
 // tile only for long products, and its 32 x 32 tile on the FMA units otherwise. Leading
 // dimensions put the fragment loads in distinct banks: 4 mod 16 elements for A and B in double
@@ -129,22 +129,27 @@ template <class T, bool ACT, bool BCT> __device__ void update_mma(const Update<T
         __syncthreads();
 #pragma unroll
         for (int k = 0; k < KT; k += 4) {
-            T av[4], bv[2];
+            double ar[4], ai[4], an[4], br[2], bi[2];  // ai, an (-ai), bi: complex double only
 #pragma unroll
-            for (int x = 0; x < 4; ++x) av[x] = As[wr + 8 * x + g8 + (k + q4) * LA];
+            for (int x = 0; x < 4; ++x) {
+                const T a = As[wr + 8 * x + g8 + (k + q4) * LA];
+                ar[x] = real_(a), ai[x] = imag_(a), an[x] = -imag_(a);
+            }
 #pragma unroll
-            for (int y = 0; y < 2; ++y) bv[y] = Bs[k + q4 + (wc + 8 * y + g8) * LB];
+            for (int y = 0; y < 2; ++y) {
+                const T b = Bs[k + q4 + (wc + 8 * y + g8) * LB];
+                br[y] = real_(b), bi[y] = imag_(b);
+            }
+            // Blocks x and x + 1 (rows 8 x .. 8 x + 15 of the warp's part) in one 16 x 8 x 4 product.
 #pragma unroll
-            for (int x = 0; x < 4; ++x)
+            for (int x = 0; x < 4; x += 2)
 #pragma unroll
                 for (int y = 0; y < 2; ++y) {
-                    double(&r)[2] = re[x][y];
-                    mma_8x8x4(r[0], r[1], real_(av[x]), real_(bv[y]));
+                    mma_16x8x4(re[x][y], re[x + 1][y], ar[x], ar[x + 1], br[y]);
                     if constexpr (Z) {
-                        double(&i)[2] = im[x][y];
-                        mma_8x8x4(r[0], r[1], -imag_(av[x]), imag_(bv[y]));
-                        mma_8x8x4(i[0], i[1], real_(av[x]), imag_(bv[y]));
-                        mma_8x8x4(i[0], i[1], imag_(av[x]), real_(bv[y]));
+                        mma_16x8x4(re[x][y], re[x + 1][y], an[x], an[x + 1], bi[y]);
+                        mma_16x8x4(im[x][y], im[x + 1][y], ar[x], ar[x + 1], bi[y]);
+                        mma_16x8x4(im[x][y], im[x + 1][y], ai[x], ai[x + 1], br[y]);
                     }
                 }
         }
