@@ -17,6 +17,8 @@
 #include "kernels.cuh"
 #include "qr.cuh"
 #include "stage.cuh"
+#include <algorithm>
+#include <climits>
 
 namespace bl {
 namespace cuda {
@@ -284,18 +286,18 @@ template <class T> struct Larfb {
     bool ct, trailing;
     const int *stop;  // gels: a matrix whose solve failed is left as it is
 };
-template <class T> __global__ void __launch_bounds__(kTileThreads) larfb_kernel(Larfb<T> g) {
+// One block's tile: columns 32 * tile .. of C' of matrix i.
+template <class T> __device__ void larfb_tile(const Larfb<T> &g, int64_t i, int tile) {
     constexpr int RK = sizeof(T) > 8 ? 16 : 32, LV = RK + 1, LW = kLdT;
     constexpr int kBuf = 2 * LV * kPanel > LW * kPanel ? 2 * LV * kPanel : LW * kPanel;
     __shared__ T buf[kBuf], W[LW * kPanel];
     T *Vs = buf, *Cs = buf + LV * kPanel, *Ts = buf;  // Ts only between the two passes over V
-    const int64_t i = blockIdx.x;
     if (g.stop && g.stop[i] != 0) return;
     const int k = g.g.K(i) - g.j, jb = min(g.nb, k);
     if (jb <= 0) return;
     const int h = g.g.rows[i] - g.j;
     const int end = g.span > 0 ? min(g.g.cols[i], g.j + min(g.span, k)) : g.g.cols[i];
-    const int first = g.trailing ? g.j + jb : 0, c0 = int(blockIdx.y) * 32, cw = min(32, end - first - c0);
+    const int first = g.trailing ? g.j + jb : 0, c0 = tile * 32, cw = min(32, end - first - c0);
     if (cw <= 0) return;
     const int ldv = g.V.ldi(i);
     const Reflectors<T> v{g.V.at(i) + g.j + int64_t(g.j) * ldv, ldv, h, jb};
@@ -335,19 +337,43 @@ template <class T> __global__ void __launch_bounds__(kTileThreads) larfb_kernel(
     __syncthreads();
 #pragma unroll
     for (int u = 0; u < 4; ++u) W[q + (cq + 8 * u) * LW] = acc[u];
+    // C' -= V W, RK rows at a time: thread (r, cb) owns row r of columns cb, cb + CS, ... of the
+    // pass. Its elements of C' are read before the products (a load after each product waited a
+    // memory round trip per element), and V's element of a product serves all of them.
+    constexpr int U = RK * 32 / kTileThreads, CS = kTileThreads / RK;
+    const int r = tid % RK, cb = tid / RK;
     for (int r0 = 0; r0 < h; r0 += RK) {
         __syncthreads();  // W complete; the last pass done with Vs (and Ts)
         load_v(r0);
+        const bool row = r0 + r < h;
+        T cv[U];
+#pragma unroll
+        for (int u = 0; u < U; ++u) cv[u] = row && cb + CS * u < cw ? C.get(r0 + r, cb + CS * u) : T(0);
         __syncthreads();
-        for (int e = tid; e < RK * 32; e += 256) {
-            const int r = e % RK, c = e / RK;
-            if (r0 + r < h && c < cw) {
-                T s = T(0);
+        T s[U];
+#pragma unroll
+        for (int u = 0; u < U; ++u) s[u] = T(0);
 #pragma unroll 8
-                for (int x = 0; x < kPanel; ++x) s += Vs[r + x * LV] * W[x + c * LW];
-                C.put(r0 + r, c, C.get(r0 + r, c) - s);
-            }
+        for (int x = 0; x < kPanel; ++x) {
+            const T vx = Vs[r + x * LV];
+#pragma unroll
+            for (int u = 0; u < U; ++u) s[u] += vx * W[x + (cb + CS * u) * LW];
         }
+#pragma unroll
+        for (int u = 0; u < U; ++u)
+            if (row && cb + CS * u < cw) C.put(r0 + r, cb + CS * u, cv[u] - s[u]);
+    }
+}
+// The blocks in one line, a matrix's tiles consecutive: they run together and read the matrix's V
+// (every tile reads it twice) from L2. A grid of more than 2^31 - 1 blocks takes its blocks in turn.
+// Five blocks an SM (three in complex double), as before the last product held its C' in registers:
+// 48 (80) registers and up to 36 bytes of spills, against 64 (126) and four (two) blocks, which was
+// 0.7 % slower in dgeqrf 512 (PERFORMANCE.md).
+template <class T>
+__global__ void __launch_bounds__(kTileThreads, sizeof(T) > 8 ? 3 : 5) larfb_kernel(Larfb<T> g, int tiles, int64_t total) {
+    for (int64_t b = blockIdx.x; b < total; b += gridDim.x) {
+        larfb_tile(g, b / tiles, int(b % tiles));
+        __syncthreads();  // the next tile's loads reuse the shared buffers
     }
 }
 
@@ -524,7 +550,8 @@ template <class T> struct Blocked {
         if (c.count == 0 || tiles == 0) return;
         const Larfb<T> l{on, j, nb, span, View<const T>{A.base, A.stride, A.ptrs, A.ld, A.lds}, Tw, ldt, adjoint, C, ct,
                          trailing, stop};
-        larfb_kernel<<<dim3(unsigned(c.count), unsigned(tiles)), kTileThreads, 0, c.stream>>>(l);
+        const int64_t total = c.count * tiles;
+        larfb_kernel<<<unsigned(std::min<int64_t>(total, INT_MAX)), kTileThreads, 0, c.stream>>>(l, tiles, total);
         check_launch("larfb_kernel");
     }
     // The panels' first columns, in order (forward: Q^H, H(0) first) or backward (Q).
