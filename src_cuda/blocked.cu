@@ -99,12 +99,12 @@ template <class T, int BM, bool ACT, bool BCT> __device__ void update_fma(const 
 
 // Double and complex double on the tensor cores (mma m16n8k4 on sm_90, m8n8k4 pairs on sm_80-89:
 // mma_16x8x4; older GPUs take update_fma): each of the 8 warps owns a 32 x 16 part of the 64 x 64
-// tile as 4 x 2 blocks of 8 x 8, two blocks above each other a product. A complex product is four real ones on the same fragments (re re and -im im into the
-// real part, re im and im re into the imaginary part); launch_update gives complex double this
-// tile only for long products, and its 32 x 32 tile on the FMA units otherwise. Leading
-// dimensions put the fragment loads in distinct banks: 4 mod 16 elements for A and B in double
-// (68, 36; each half warp's 8-byte loads), 2 and 4 mod 8 for complex double's A and B (66, 20;
-// each quarter warp's 16-byte loads).
+// tile as 4 x 2 blocks of 8 x 8, two blocks above each other a product. A complex product is four
+// real ones on the same fragments (re re and -im im into the real part, re im and im re into the
+// imaginary part); launch_update gives complex double this tile only for long products, and its
+// 32 x 32 tile on the FMA units otherwise. Leading dimensions put the fragment loads in distinct
+// banks: 4 mod 16 elements for A and B in double (68, 36; each half warp's 8-byte loads), 2 and 4
+// mod 8 for complex double's A and B (66, 20; each quarter warp's 16-byte loads).
 template <class T, bool ACT, bool BCT> __device__ void update_mma(const Update<T> &g) {
     constexpr bool Z = kComplex<T>;
     constexpr int BM = 64, KT = Z ? 16 : 32, LA = BM + (Z ? 2 : 4), LB = KT + 4;
