@@ -11,8 +11,7 @@ if(NOT BATCHLAPACK_WITH_CUDA STREQUAL "OFF")
   check_language(CUDA)
   if(CMAKE_CUDA_COMPILER)
     # "90": sm_90 machine code (H100/H200) plus compute_90 PTX that newer GPUs compile at load.
-    # CMake's CUDAARCHS environment variable, where set, chooses instead (.ci/run's compile check).
-    if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES AND NOT DEFINED ENV{CUDAARCHS})
+    if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES)
       set(CMAKE_CUDA_ARCHITECTURES 90)
     endif()
     enable_language(CUDA)
