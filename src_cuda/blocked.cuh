@@ -212,7 +212,10 @@ template <class T> void launch_swap_solve(LuSwapSolve<T> g, int64_t count, int m
 // instead was measured slower: the inverse, once per block, costs more than the solves.)
 // Complex double takes 32 lines a block: 128 would need 66 KB of tile, past the 48 KB of dynamic
 // shared memory a launch gets without opting in (64 lines, 33 KB, not measured).
+// The block column is kPanel wide, or in single precision kCholBaseFloat, the blocked Cholesky's
+// base panel there (launch_potrf; 8 KB of L11 and 33 KB of tile at 128 lines).
 template <class T> __host__ __device__ constexpr int chol_lines() { return sizeof(T) > 8 ? 32 : 128; }
+constexpr int kCholBaseFloat = 64;
 template <class T> struct CholSolve {
     Step s;
     View<T> A;

@@ -63,11 +63,15 @@ template <class T> struct PotrfBody {
 // the matrix is staged as L in shared memory (w, leading dimension 65: no bank conflicts), read
 // and written along U's columns. The row takes NC (40, 48 or 64) times a scalar's registers:
 // complex double's 64 (256) does not fit and keeps the other kernels (launch_potrf).
+// With `blocked` it factors the (up to) 64 x 64 diagonal block at (j0, j0) of the matrices that have
+// not failed yet, the blocked algorithm's base panel, and adds j0 to a failure's info.
 template <class T> struct PotrfFused {
     bool upper;
     Sizes n;
     View<T> A;
     int *info;
+    int j0 = 0;
+    bool blocked = false;
 };
 constexpr int kFusedLd = 65;
 template <class T> size_t potrf_fused_bytes(bool upper) {
@@ -83,8 +87,9 @@ template <int NC, class T> __global__ void __launch_bounds__(64) potrf_fused(Pot
     const int r = threadIdx.x;
     const bool hi = r >= 32;
     const int64_t i = blockIdx.x;
-    const int N = g.n[i], lda = g.A.ldi(i);
-    T *a = g.A.at(i);
+    if (g.blocked && g.info[i] != 0) return;
+    const int N = g.blocked ? max(0, min(NC, g.n[i] - g.j0)) : g.n[i], lda = g.A.ldi(i);
+    T *a = g.A.at(i) + (N > 0 ? g.j0 + int64_t(g.j0) * lda : 0);
     if (g.upper) {
         // thread r reads row r of U, U(r, q) for q >= r: consecutive threads, consecutive addresses
 #pragma unroll 16
@@ -151,7 +156,7 @@ template <int NC, class T> __global__ void __launch_bounds__(64) potrf_fused(Pot
         for (int c = 0; c < NC; ++c)
             if (c <= r && r < N) a[r + int64_t(c) * lda] = row[c];
     }
-    if (r == 32) g.info[i] = info;  // warp 1 sees every step
+    if (r == 32 && (!g.blocked || info != 0)) g.info[i] = info == 0 ? 0 : g.j0 + info;  // warp 1 sees every step
 }
 // NC, the row's length in registers, follows the chunk's largest order: the 64-column row of
 // complex single took 162 registers where 40 and 48 take 117 and 128 (real double 165 / 128 /
@@ -233,10 +238,20 @@ template <class T> void launch_potrf(Chunk &c, char uplo, const Int &n, const Ar
     // its update of the right half only, the right half. The trailing matrix is then updated
     // once per `outer` columns instead of once per kPanel: a right-looking update reads and
     // writes the whole trailing matrix, and that traffic was most of the time at n >= 128.
+    // The halving stops at kPanel columns (potrf_registers on the diagonal block, then chol_solve),
+    // in single precision above 128 at kCholBaseFloat (potrf_fused, then chol_solve): there the
+    // update runs on the FMA units, and its 32-column level cost more than the wider base's
+    // solves (H100, spotrf 256 / 512: +11 / +7 %). In double and complex single the wider base
+    // lost (dpotrf 512 12.2 -> 10.4 TFLOP/s, cpotrf 512 21.0 -> 19.8; PERFORMANCE.md).
+    const int base = std::is_same<D, float>::value && maxn > 128 ? kCholBaseFloat : kPanel;
     const std::function<void(int, int)> panel = [&](int j, int w) {
-        if (w <= kPanel) {
-            launch_potrf_registers(PotrfRegisters<D>{upper, ns, a, c.info, c.count, j, true}, kPanel, c.stream);
-            launch_chol_solve(CholSolve<D>{Step{ns, ns, j, kPanel}, a, upper, c.info}, c.count, maxn, c.stream);
+        if (w <= base) {
+            if constexpr (std::is_same<D, float>::value)
+                if (base == kCholBaseFloat)
+                    launch_potrf_fused(PotrfFused<D>{upper, ns, a, c.info, j, true}, base, c.count, c.stream);
+            if (base == kPanel)
+                launch_potrf_registers(PotrfRegisters<D>{upper, ns, a, c.info, c.count, j, true}, kPanel, c.stream);
+            launch_chol_solve(CholSolve<D>{Step{ns, ns, j, base}, a, upper, c.info}, c.count, maxn, c.stream);
             return;
         }
         const int h = w / 2;

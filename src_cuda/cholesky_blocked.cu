@@ -7,8 +7,7 @@ namespace bl {
 namespace cuda {
 namespace {
 
-template <class T> __global__ void __launch_bounds__(128) chol_solve(CholSolve<T> g) {
-    constexpr int NB = 32;
+template <int NB, class T> __global__ void __launch_bounds__(128) chol_solve(CholSolve<T> g) {
     // L11's strict lower triangle packed by rows (row r's q < r at r (r - 1) / 2 + q), then the
     // reciprocals of its diagonal; rows past jb hold zeros. The tile Y (dynamic: NB x
     // (blockDim.x + 1), sized for the block's lines so that a block of one warp does not hold the
@@ -30,11 +29,17 @@ template <class T> __global__ void __launch_bounds__(128) chol_solve(CholSolve<T
     const Block<T> B{a, lda, j, j + jb + first, !g.upper};  // A21^H in logical coordinates
     // A thread issues its loads kInFlight at a time before their stores: a loop of one load and
     // one store waited one memory round trip per element, jb of them a thread for Y. Slot m of a
-    // thread is element (f, s) = (lane, warp + warps m) of a tile's storage order (f along memory);
-    // the slots, not the elements as in staged_each, so that 'L''s Y takes k = m without dividing
-    // by the block's width. The outer loop stays rolled (the code's size: see the solve below).
+    // thread is element (f, s) = (e % NB, e / NB), e = threadIdx.x + lt m, of a tile's storage
+    // order (f along memory, NB long); the slots, not the elements as in staged_each, so that
+    // 'L''s Y takes k = m without dividing by the block's width. NB slots reach every column of
+    // L11 as long as lt >= NB (launch_chol_solve). The outer loop stays rolled (the code's size:
+    // see the solve below).
     constexpr int kInFlight = 8;
-    const int lane = lane_id(), warp = warp_id(), warps = lt / 32;
+    const int e0 = int(threadIdx.x);
+    auto slot = [&](int m, int &f, int &s) {
+        const int e = e0 + lt * m;
+        f = e % NB, s = e / NB;
+    };
     auto staged = [&](auto load, auto store) {
 #pragma unroll 1
         for (int m0 = 0; m0 < NB; m0 += kInFlight) {
@@ -47,8 +52,9 @@ template <class T> __global__ void __launch_bounds__(128) chol_solve(CholSolve<T
     };
     // L11: (r, q) = (f, s), or (s, f) for 'U'
     auto l11 = [&](int m, int &r, int &q) {
-        const int s = warp + warps * m;
-        r = g.upper ? s : lane, q = g.upper ? lane : s;
+        int f, s;
+        slot(m, f, s);
+        r = g.upper ? s : f, q = g.upper ? f : s;
         return s < NB;
     };
     staged([&](int m) { int r, q; return l11(m, r, q) && r < jb && q <= r ? L11.get(r, q) : T(0); },
@@ -59,9 +65,10 @@ template <class T> __global__ void __launch_bounds__(128) chol_solve(CholSolve<T
                if (r == q) L[kDiagonal + r] = v;
            });
     // Y's element (k, c): 'L' reads A21^H along its rows, a thread's column c its own (k = m);
-    // 'U' along the columns (k = lane, c = warp + warps m).
+    // 'U' along the columns ((k, c) = a slot's (f, s)).
     auto y_at = [&](int m, int &k, int &c) {
-        k = B.ct ? m : lane, c = B.ct ? int(threadIdx.x) : warp + warps * m;
+        if (B.ct) k = m, c = e0;
+        else slot(m, k, c);
         return k < jb && c < lt && first + c < lines;
     };
     staged([&](int m) { int k, c; return y_at(m, k, c) ? B.get(k, c) : T(0); },
@@ -72,13 +79,12 @@ template <class T> __global__ void __launch_bounds__(128) chol_solve(CholSolve<T
     __syncthreads();
     // the diagonal's reciprocals, a division a thread (in the staging's unrolled stores complex
     // division's code came eight times)
-    if (threadIdx.x < NB) {
-        T &d = L[kDiagonal + threadIdx.x];
-        d = int(threadIdx.x) < jb ? T(1) / d : T(0);
+    if (e0 < NB) {
+        T &d = L[kDiagonal + e0];
+        d = e0 < jb ? T(1) / d : T(0);
     }
     __syncthreads();
-    const int c = threadIdx.x;
-    T *y = Y + c;  // the thread's column: its element k at y[k * ldy]
+    T *y = Y + e0;  // the thread's column: its element k at y[k * ldy]
     // The substitution by blocks of KB columns of L11: a block's KB unknowns solved in registers,
     // then the rows below updated one at a time through the thread's column of Y (a load and a
     // store each per KB multiply-adds), in loops the compiler keeps rolled. The kernel's size
@@ -119,14 +125,19 @@ template <class T> __global__ void __launch_bounds__(128) chol_solve(CholSolve<T
 
 }  // namespace
 
+template <int NB, class T> void launch_chol_solve_nb(const CholSolve<T> &g, int64_t count, int lines, cudaStream_t stream) {
+    // no more threads than lines (a whole number of warps), and at least NB (the slots' reach)
+    const int lt = std::max(NB, std::min(chol_lines<T>(), (lines + 31) / 32 * 32));
+    chol_solve<NB><<<dim3(unsigned(count), unsigned((lines + lt - 1) / lt)), lt, size_t(NB) * (lt + 1) * sizeof(T),
+                     stream>>>(g);
+    check_launch("chol_solve");
+}
 template <class T> void launch_chol_solve(const CholSolve<T> &g, int64_t count, int max_n, cudaStream_t stream) {
     const int lines = max_n - g.s.j - g.s.nb;  // a matrix with lines below has jb = nb
     if (lines <= 0) return;
-    // no more threads than lines (a whole number of warps)
-    const int lt = std::min(chol_lines<T>(), (lines + 31) / 32 * 32);
-    chol_solve<<<dim3(unsigned(count), unsigned((lines + lt - 1) / lt)), lt, size_t(kPanel) * (lt + 1) * sizeof(T),
-                 stream>>>(g);
-    check_launch("chol_solve");
+    if constexpr (std::is_same<T, float>::value)
+        if (g.s.nb == kCholBaseFloat) return launch_chol_solve_nb<kCholBaseFloat>(g, count, lines, stream);
+    launch_chol_solve_nb<kPanel>(g, count, lines, stream);
 }
 #define BL_INSTANTIATE(p, T) \
     template void launch_chol_solve(const CholSolve<Dev<T>> &, int64_t, int, cudaStream_t);
