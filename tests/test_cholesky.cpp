@@ -157,17 +157,18 @@ TYPED_TEST(Cholesky, PotrsOneVectorVariable) {
         check_cholesky<TypeParam>(Routine::Posv, Layout::Variable, uplo, {40, 70, 33, 64, 20}, {1, 1, 1, 1, 1}, 1);
     }
 }
-// The CUDA backend's blocked algorithm past order 128 (outer blocks of 128 and 256 columns,
-// halved down to its base panel: 64 columns in single precision, 32 elsewhere): each triangle,
-// orders that end a panel early, an indefinite member whose failure (column n / 2 + 1) falls in a
-// later panel, and a variable batch whose members end at different panels.
+// The CUDA backend's blocked algorithm past order 128 (outer blocks of 128 columns, of 256 from a
+// largest order of 512, halved down to its base panel: 64 columns in single precision, 32
+// elsewhere): each triangle, orders that end a panel early, an indefinite member whose failure
+// (column n / 2 + 1) falls in a later panel, and a variable batch whose members end at different
+// panels.
 TYPED_TEST(Cholesky, PotrfBlockedPast128) {
     for (char uplo : {'U', 'L'}) {
         SCOPED_TRACE(std::string("uplo=") + uplo);
         check_cholesky<TypeParam>(Routine::Potrf, Layout::Strided, uplo, {257, 257, 257}, {1, 1, 1}, 1);
         check_cholesky<TypeParam>(Routine::Posv, Layout::Strided, uplo, {200, 200}, {2, 2}, 0);
-        check_cholesky<TypeParam>(Routine::Potrf, Layout::Variable, uplo, {300, 129, 0, 65, 190, 20}, {1, 1, 1, 1, 1, 1},
-                                  4);
+        check_cholesky<TypeParam>(Routine::Potrf, Layout::Variable, uplo, {520, 300, 129, 0, 65, 190, 20},
+                                  std::vector<int>(7, 1), 5);
     }
 }
 TYPED_TEST(Cholesky, PosvUniformSizes) { check_uniform<TypeParam>(Routine::Posv); }
