@@ -27,6 +27,12 @@
 #              first run of that size; the report and its details, raw-metric and per-SASS-instruction
 #              pages as CSV go to the log folder (prof_ROUTINE_PRECISION_N*), the headline metrics
 #              to stdout. The device tool returns a few files a call: one or two specs at a time.
+#   shares     each kernel's share of the library's time in the benchmark's run of one size, on
+#              device data: SHARES="ROUTINE:PRECISION:N:KERNELS ..." (KERNELS a regular expression
+#              of the library's kernel names; default potrf:d:512:update_kernel|chol_solve|potrf_registers)
+#              under `ncu --metrics gpu__time_duration.sum` with the clocks left alone, summed by
+#              bench/kernel_shares.py (its first 50 launches listed too). Not on host data: a call
+#              stages host matrices in chunks and launches each step once a chunk.
 #   issue21    issue 21's tables: getrf on a stream with info on the device (timed by events,
 #              cuBLAS on the same stream); 100 getrf + getrs pairs (gesv's parts) enqueued back to
 #              back, against their kernels' own time; the host's time inside an enqueued call,
@@ -174,6 +180,19 @@ part_profile() {
     # metric name, unit and value are the details page's last three columns (the line ends in a comma)
     grep -E '"(Duration|SM Frequency|Registers Per Thread|Theoretical Occupancy|Achieved Occupancy|Issued Ipc Active|No Eligible|Warp Cycles Per Issued Instruction|Executed Instructions)"' \
       "${rep}_details.csv" | sed 's/,$//' | awk -F'","' '{ v = $NF; sub(/"$/, "", v); printf "  %s %s %s\n", $(NF - 2), v, $(NF - 1) }'
+  done
+}
+part_shares() {
+  local spec routine precision n kernels tag
+  for spec in ${SHARES:-potrf:d:512:update_kernel|chol_solve|potrf_registers}; do
+    IFS=: read -r routine precision n kernels <<< "$spec"
+    [ -n "$kernels" ] || { echo "shares: '$spec' is not ROUTINE:PRECISION:N:KERNELS"; return 1; }
+    tag=shares_${routine}_${precision}_$n
+    ncu --clock-control none --metrics gpu__time_duration.sum -k "regex:$kernels" --csv \
+      $bench --backend cuda --routine "$routine" --precision "$precision" --sizes "$n" --runs 1 \
+      > "$LOG/$tag.csv" 2> "$LOG/$tag.log" || { tail -20 "$LOG/$tag.log"; return 1; }
+    echo "$spec:"
+    python3 -B bench/kernel_shares.py "$LOG/$tag.csv" --launches 50 || return 1
   done
 }
 part_issue21() {
