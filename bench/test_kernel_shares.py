@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """The test `bench.kernel_shares`: bench/kernel_shares.py on CSV in Nsight Compute's format, after
 the benchmark's own lines as `ncu --csv` leaves them: each kernel's time summed over its launches
-from mixed units, its share and launch count, the largest first; the launch list; and an error,
-not a table, for output without ncu's header or without a measured launch.
+from mixed units (words and symbols), its share and launch count, the largest first; the launch
+list; and an error, not a table, for output without ncu's header or without a measured launch.
 Usage: test_kernel_shares.py SCRIPT WORK_DIR."""
 
 import os
@@ -27,8 +27,8 @@ RUN = ('batchlapack 0.1.0: dpotrf, backend cuda, 16 OpenMP threads, nrhs 1, medi
        + HEADER
        + launch(0, UPDATE, '(32000, 1, 1)', 'msecond', '1.5')
        + launch(1, SOLVE, '(2000, 4, 1)', 'usecond', '250')
-       + launch(2, UPDATE, '(16000, 1, 1)', 'usecond', '1,000')
-       + launch(3, SOLVE, '(2000, 2, 1)', 'nsecond', '250,000')
+       + launch(2, UPDATE, '(16000, 1, 1)', 'us', '1,000')  # the GPU machine's ncu: symbols
+       + launch(3, SOLVE, '(2000, 2, 1)', 'ns', '250,000')
        + launch(3, SOLVE, '(2000, 2, 1)', 'nsecond', '7', metric='sm__cycles_elapsed.avg')
        + '"a line","of other columns"\n')
 
