@@ -31,15 +31,17 @@ template <class T> struct UpdateTile {
     }
     // Stages columns k0 .. k0 + KT - 1 of A and rows k0 .. of B in shared memory, B's loads
     // issued with A's. ACT, BCT: A.ct and B.ct, known to the kernel.
-    template <int BM, int KT, bool ACT, bool BCT> __device__ void load(int k0, T *As, int lda_s, T *Bs, int ldb_s) const {
+    // SWIZZLE: a transposed tile is stored swizzled (TileFetch::store_as), update_mma's layout.
+    template <int BM, int KT, bool ACT, bool BCT, bool SWIZZLE = false>
+    __device__ void load(int k0, T *As, int lda_s, T *Bs, int ldb_s) const {
         TileFetch<BM, KT, T> fa;
         TileFetch<KT, BM, T> fb;
         fa.template fetch_as<ACT>(Block<T>{a, lda, A.pr, A.pc + k0, ACT}, mm - r0, kk - k0);
         fb.template fetch_as<BCT>(Block<T>{a, lda, B.pr + k0, B.pc, BCT}, kk - k0, nn - c0);
 #pragma unroll
         for (auto &v : fa.v) v = -v;  // C - A B as C + (-A) B, which the accumulators start from
-        fa.template store_as<ACT>(As, lda_s);
-        fb.template store_as<BCT>(Bs, ldb_s);
+        fa.template store_as<ACT, SWIZZLE>(As, lda_s);
+        fb.template store_as<BCT, SWIZZLE>(Bs, ldb_s);
     }
     // The accumulators start from C, read with the first tiles of A and B, and are written back
     // after the products: reading each element after the products instead (as C - A B) put its
@@ -104,7 +106,8 @@ template <class T, int BM, bool ACT, bool BCT> __device__ void update_fma(const 
 // imaginary part); launch_update gives complex double this tile only for long products, and its
 // 32 x 32 tile on the FMA units otherwise. Leading dimensions put the fragment loads in distinct
 // banks: 4 mod 16 elements for A and B in double (68, 36; each half warp's 8-byte loads), 2 and 4
-// mod 8 for complex double's A and B (66, 20; each quarter warp's 16-byte loads).
+// mod 8 for complex double's A and B (66, 20; each quarter warp's 16-byte loads); the stores of a
+// transposed tile, a line apart, are spread over the banks by bank_swizzle.
 template <class T, bool ACT, bool BCT> __device__ void update_mma(const Update<T> &g) {
     constexpr bool Z = kComplex<T>;
     constexpr int BM = 64, KT = Z ? 16 : 32, LA = BM + (Z ? 2 : 4), LB = KT + 4;
@@ -114,6 +117,15 @@ template <class T, bool ACT, bool BCT> __device__ void update_mma(const Update<T
     if (!u.template init<ACT, BCT>(g, BM)) return;
     const int lane = lane_id(), warp = warp_id(), wr = (warp % 2) * 32, wc = (warp / 2) * 16;
     const int g8 = lane / 4, q4 = lane % 4;
+    // The Cholesky update's transposed tile (B for 'L', A for 'U') is staged swizzled: element k of
+    // B's column c at k ^ bank_swizzle(c), row r of A's column k at r ^ bank_swizzle(k). The
+    // exchanges stay below 4, so they touch only the lane's own part of a fragment's index (q4 of k
+    // in steps of 4; g8 of rows in blocks of 8), and A's is the same for the four k of a step.
+    static_assert(bank_swizzle<T>(0, LB) < 4 && bank_swizzle<T>(BM - 1, LB) < 4, "B's exchange stays in q4");
+    static_assert(!ACT || (128 / sizeof(T)) / (LA % (128 / sizeof(T))) % 4 == 0, "A's exchange is one a step");
+    int qb[2];  // B's k offset of the lane in column wc + 8 y + g8
+#pragma unroll
+    for (int y = 0; y < 2; ++y) qb[y] = BCT ? q4 ^ bank_swizzle<T>(wc + 8 * y + g8, LB) : q4;
     double re[4][2][2], im[4][2][2];  // im: complex double only
 #pragma unroll
     for (int x = 0; x < 4; ++x)
@@ -125,19 +137,20 @@ template <class T, bool ACT, bool BCT> __device__ void update_mma(const Update<T
                 re[x][y][v] = real_(c), im[x][y][v] = imag_(c);
             }
     for (int k0 = 0; k0 < u.kk; k0 += KT) {
-        u.template load<BM, KT, ACT, BCT>(k0, As, LA, Bs, LB);
+        u.template load<BM, KT, ACT, BCT, true>(k0, As, LA, Bs, LB);
         __syncthreads();
 #pragma unroll
         for (int k = 0; k < KT; k += 4) {
             double ar[4], ai[4], an[4], br[2], bi[2];  // ai, an (-ai), bi: complex double only
+            const int ga = ACT ? g8 ^ bank_swizzle<T>(k, LA) : g8;
 #pragma unroll
             for (int x = 0; x < 4; ++x) {
-                const T a = As[wr + 8 * x + g8 + (k + q4) * LA];
+                const T a = As[wr + 8 * x + ga + (k + q4) * LA];
                 ar[x] = real_(a), ai[x] = imag_(a), an[x] = -imag_(a);
             }
 #pragma unroll
             for (int y = 0; y < 2; ++y) {
-                const T b = Bs[k + q4 + (wc + 8 * y + g8) * LB];
+                const T b = Bs[k + qb[y] + (wc + 8 * y + g8) * LB];
                 br[y] = real_(b), bi[y] = imag_(b);
             }
             // Blocks x and x + 1 (rows 8 x .. 8 x + 15 of the warp's part) in one 16 x 8 x 4 product.

@@ -48,6 +48,18 @@ template <class T> struct Block {
 // updates) have kTileThreads threads: the loaders below deal a tile's elements out by it.
 constexpr int kTileThreads = 256;
 
+// A transposed tile's store puts consecutive threads' elements a line (lds) apart. Where lds is
+// P (mod the W elements of 128 bytes), groups of W / P consecutive lines meet the same banks, so
+// a warp's store ran P-way serialized (the Cholesky update's A or B, 4-way in double). With
+// SWIZZLE (store_as) the element at s along line f is stored at position s ^ bank_swizzle(f) of its line:
+// the P groups of lines take P different positions, and since the exchange stays within aligned
+// runs of P elements, a reader whose lanes share a group (update_mma's fragments) keeps its
+// distinct banks as well.
+template <class T> __host__ __device__ constexpr int bank_swizzle(int line, int lds) {
+    constexpr int W = 128 / int(sizeof(T));
+    return lds % W > 1 ? line / (W / (lds % W)) % (lds % W) : 0;
+}
+
 // The rows x cols part of an R x C tile of a block, zeros beyond it, fetched into registers and
 // then stored to shared memory s[r + c*lds]; consecutive threads take consecutive addresses of
 // the block's storage. A thread issues all its loads before its first store: a loop of one load
@@ -89,11 +101,11 @@ template <int R, int C, class T> struct TileFetch {
             v[q] = place<CT>(q, f, s) && f < fl && s < sl ? conj_if(CT, p[q * stride]) : T(0);
         }
     }
-    template <bool CT> __device__ void store_as(T *sm, int lds) const {
+    template <bool CT, bool SWIZZLE = false> __device__ void store_as(T *sm, int lds) const {
 #pragma unroll
         for (int q = 0; q < E; ++q) {
             int f, s;
-            if (place<CT>(q, f, s)) sm[CT ? s + f * lds : f + s * lds] = v[q];
+            if (place<CT>(q, f, s)) sm[CT ? (SWIZZLE ? s ^ bank_swizzle<T>(f, lds) : s) + f * lds : f + s * lds] = v[q];
         }
     }
 };
