@@ -51,10 +51,10 @@ constexpr int kTileThreads = 256;
 // A transposed tile's store puts consecutive threads' elements a line (lds) apart. Where lds is
 // P (mod the W elements of 128 bytes), groups of W / P consecutive lines meet the same banks, so
 // a warp's store ran P-way serialized (the Cholesky update's A or B, 4-way in double). With
-// SWIZZLE (store_as) the element at s along line f is stored at position s ^ bank_swizzle(f) of its line:
-// the P groups of lines take P different positions, and since the exchange stays within aligned
-// runs of P elements, a reader whose lanes share a group (update_mma's fragments) keeps its
-// distinct banks as well.
+// SWIZZLE (store_as) the element at s along line f is stored at position s ^ bank_swizzle(f) of
+// its line: the P groups of lines take P different positions, and since the exchange stays
+// within aligned runs of P elements, a reader whose lanes share a group (update_mma's fragments)
+// keeps its distinct banks as well.
 template <class T> __host__ __device__ constexpr int bank_swizzle(int line, int lds) {
     constexpr int W = 128 / int(sizeof(T));
     return lds % W > 1 ? line / (W / (lds % W)) % (lds % W) : 0;
