@@ -20,8 +20,10 @@ import collections
 import csv
 import sys
 
-# Nsight Compute writes the unit as a word (nsecond) or, as the GPU machine's release does, a symbol (ns).
-NANOSECONDS = {'nsecond': 1.0, 'usecond': 1e3, 'msecond': 1e6, 'second': 1e9, 'ns': 1.0, 'us': 1e3, 'ms': 1e6, 's': 1e9}
+# Nsight Compute writes the unit as a word (nsecond) or, as the GPU machine's release does, as a
+# symbol (ns).
+NANOSECONDS = {'nsecond': 1.0, 'usecond': 1e3, 'msecond': 1e6, 'second': 1e9,
+               'ns': 1.0, 'us': 1e3, 'ms': 1e6, 's': 1e9}
 
 
 def without_arguments(name):
