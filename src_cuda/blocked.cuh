@@ -211,8 +211,30 @@ template <class T> struct LuSwapSolve {
     // ptxas gave double's kernel 154 registers instead of 126, three blocks an SM instead of four.)
     int block_end = 0;
 };
-// Its kernel (lu_swap_solve) is compiled in lu_blocked.cu.
-template <class T> void launch_swap_solve(LuSwapSolve<T> g, int64_t count, int max_cols, cudaStream_t stream);
+// The blocked LU's outer block where it has more than one panel (lu_outer, lu.cuh).
+constexpr int kLuOuter = 4 * kPanel;
+// Its kernel (lu_swap_solve) is compiled in lu_blocked.cu. With `defer` the interchanges skip the
+// columns that lu_permute_rows takes later: those left of the outer block, and (with block_end)
+// those right of it.
+template <class T>
+void launch_swap_solve(LuSwapSolve<T> g, int64_t count, int max_cols, cudaStream_t stream, bool defer = false);
+
+// ---- LU: interchanges applied at once -----------------------------------------------------------
+// The interchanges t0 .. t1 - 1 composed into one permutation of rows t0.. and applied to
+// columns c0 .. c1 - 1, kPermuteCols a block, each column read and written along memory; or with
+// `outer` > 0 (after the last outer block) block y takes the outer block y's columns and every
+// interchange after that block. Rows from t0 on pass through shared memory a column at a time:
+// matrices of up to permute_rows_max rows.
+template <class T> struct LuPermute {
+    Sizes m, n;
+    View<T> A;
+    View<int> ipiv;
+    int t0, t1, c0, c1, outer;
+};
+constexpr int kPermuteThreads = 256, kPermuteCols = 64, kPermuteBuffer = 32768;
+template <class T> constexpr int permute_rows_max() { return std::min<int>(4096, kPermuteBuffer / sizeof(T)); }
+template <class T>
+void launch_permute_rows(const LuPermute<T> &g, int64_t count, int max_rows, int max_cols, cudaStream_t stream);
 
 // ---- Cholesky: the diagonal block's solve for the block column below it ------------------------
 // L21 = A21 L11^{-H}, solved as L11 Y = A21^H one column of Y (a row of L21, or for 'U' a column

@@ -38,7 +38,7 @@ template <class T> constexpr int rows_panel_max() { return sizeof(T) > 8 ? 256 :
 // the right-looking algorithm with one update a panel. Measured on an H100 (src_cuda/PERFORMANCE.md):
 // at n = 512, 128 columns beat 32 / 64 / 256 (double +9 %, complex double +10 %); at n = 128 and
 // 256 no width beat 32, and 64 lost 5 % at 128.
-constexpr int lu_outer(int maxn) { return maxn >= 512 ? 4 * kPanel : kPanel; }
+constexpr int lu_outer(int maxn) { return maxn >= 512 ? kLuOuter : kPanel; }
 template <class T> void launch_getrf_rows_whole(const GetrfRows<T> &g, int rows, int64_t count, cudaStream_t stream);
 template <class T> void launch_getrf_rows_panel(const GetrfRows<T> &g, int rows, int64_t count, cudaStream_t stream);
 

@@ -7,7 +7,7 @@ namespace bl {
 namespace cuda {
 namespace {
 
-template <class T> __global__ void __launch_bounds__(kSwapThreads) lu_swap_solve(LuSwapSolve<T> g) {
+template <class T, bool DEFER> __global__ void __launch_bounds__(kSwapThreads) lu_swap_solve(LuSwapSolve<T> g) {
     // S(e, c): moved row e (pos/src below) in column c0 + c; an odd LS spreads the threads'
     // columns over the banks.
     constexpr int NBMAX = 32, CT = swap_columns<T>(), LS = 2 * NBMAX + 1;
@@ -22,8 +22,10 @@ template <class T> __global__ void __launch_bounds__(kSwapThreads) lu_swap_solve
     const int first = tail ? max(j + jb, g.block_end) : j + jb;
     const int solve_end = g.block_end > 0 && !tail ? g.block_end : l.n;
     const bool right = int(blockIdx.y) < g.right_blocks;
-    const int c0 = right ? first + int(blockIdx.y) * CT : (int(blockIdx.y) - g.right_blocks) * CT;
-    const int end = right ? l.n : j;
+    const int left_begin = DEFER ? (g.block_end > 0 ? g.block_end - kLuOuter : j) : 0;
+    const int right_end = DEFER && g.block_end > 0 && !tail ? min(l.n, g.block_end) : l.n;
+    const int c0 = right ? first + int(blockIdx.y) * CT : left_begin + (int(blockIdx.y) - g.right_blocks) * CT;
+    const int end = right ? right_end : j;
     if (jb <= 0 || c0 >= end) return;
     const bool solve = right && c0 < solve_end;
     const int lda = g.A.ldi(i);
@@ -138,19 +140,82 @@ template <class T> __global__ void __launch_bounds__(kSwapThreads) lu_swap_solve
 
 }  // namespace
 
-template <class T> void launch_swap_solve(LuSwapSolve<T> g, int64_t count, int max_cols, cudaStream_t stream) {
+template <class T>
+void launch_swap_solve(LuSwapSolve<T> g, int64_t count, int max_cols, cudaStream_t stream, bool defer) {
     constexpr int CT = swap_columns<T>();
     const int j = g.s.j;
     // past a panel of at least one column (at the end of an outer block, past the block)
-    const int first = g.block_end > 0 && g.ipiv.empty() ? std::max(j + 1, g.block_end) : j + 1;
-    g.right_blocks = std::max(0, (max_cols - first + CT - 1) / CT);
-    const int blocks = g.right_blocks + (g.ipiv.empty() ? 0 : (j + CT - 1) / CT);  // left: rows move
+    const bool tail = g.block_end > 0 && g.ipiv.empty();
+    const int first = tail ? std::max(j + 1, g.block_end) : j + 1;
+    const int right_end = defer && g.block_end > 0 && !tail ? std::min(max_cols, g.block_end) : max_cols;
+    const int left_begin = defer ? (g.block_end > 0 ? g.block_end - kLuOuter : j) : 0;
+    g.right_blocks = std::max(0, (right_end - first + CT - 1) / CT);
+    // left of the panel: rows move
+    const int blocks = g.right_blocks + (g.ipiv.empty() ? 0 : std::max(0, j - left_begin + CT - 1) / CT);
     if (count == 0 || blocks == 0) return;
-    lu_swap_solve<<<dim3(unsigned(count), unsigned(blocks)), kSwapThreads, 0, stream>>>(g);
+    if (defer) lu_swap_solve<T, true><<<dim3(unsigned(count), unsigned(blocks)), kSwapThreads, 0, stream>>>(g);
+    else lu_swap_solve<T, false><<<dim3(unsigned(count), unsigned(blocks)), kSwapThreads, 0, stream>>>(g);
     check_launch("lu_swap_solve");
 }
+
+namespace {
+template <class T> __global__ void __launch_bounds__(kPermuteThreads) lu_permute_rows(LuPermute<T> g, int rows_cap) {
+    extern __shared__ __align__(16) unsigned char permute_shared[];
+    const int64_t i = blockIdx.x;
+    const int M = g.m[i], N = g.n[i], K = min(M, N);
+    int t0, t1, c0, c1;
+    if (g.outer > 0) {
+        c0 = int(blockIdx.y) * g.outer, c1 = min(K, c0 + g.outer), t0 = c0 + g.outer, t1 = K;
+    } else {
+        c0 = g.c0 + int(blockIdx.y) * kPermuteCols, c1 = min(min(g.c1, N), c0 + kPermuteCols), t0 = g.t0;
+        t1 = min(g.t1, K);
+    }
+    if (t1 <= t0 || c1 <= c0) return;
+    const int R = M - t0;
+    int *src = reinterpret_cast<int *>(permute_shared);  // row r of the result is row src[r] of A
+    T *buf = reinterpret_cast<T *>(permute_shared + (size_t(rows_cap) * sizeof(int) + 15) / 16 * 16);
+    int *step = reinterpret_cast<int *>(buf);  // the interchanges, relative to t0, until the columns come
+    const int *piv = g.ipiv.at(i);
+    for (int r = threadIdx.x; r < R; r += blockDim.x) src[r] = r;
+    for (int t = t0 + int(threadIdx.x); t < t1; t += blockDim.x) step[t - t0] = piv[t] - 1 - t0;
+    __syncthreads();
+    if (threadIdx.x == 0)
+        for (int q = 0; q < t1 - t0; ++q) {
+            const int p = step[q];
+            if (p > q && p < R) {
+                const int x = src[q];
+                src[q] = src[p], src[p] = x;
+            }
+        }
+    __syncthreads();
+    const int cb = max(1, int(kPermuteBuffer / sizeof(T)) / R), lda = g.A.ldi(i);
+    T *a = g.A.at(i) + t0;
+    for (int c = c0; c < c1; c += cb) {
+        const int total = R * min(cb, c1 - c);
+#pragma unroll 4
+        for (int e = threadIdx.x; e < total; e += blockDim.x) buf[e] = a[e % R + int64_t(c + e / R) * lda];
+        __syncthreads();
+        for (int e = threadIdx.x; e < total; e += blockDim.x) {
+            const int r = e % R, s = src[r];
+            if (s != r) a[r + int64_t(c + e / R) * lda] = buf[s + (e / R) * R];
+        }
+        __syncthreads();
+    }
+}
+}  // namespace
+
+template <class T>
+void launch_permute_rows(const LuPermute<T> &g, int64_t count, int max_rows, int max_cols, cudaStream_t stream) {
+    const int blocks =
+        g.outer > 0 ? (max_cols + g.outer - 1) / g.outer : (max_cols - g.c0 + kPermuteCols - 1) / kPermuteCols;
+    if (count == 0 || blocks <= 0) return;
+    const size_t bytes = (size_t(max_rows) * sizeof(int) + 15) / 16 * 16 + kPermuteBuffer;
+    lu_permute_rows<<<dim3(unsigned(count), unsigned(blocks)), kPermuteThreads, bytes, stream>>>(g, max_rows);
+    check_launch("lu_permute_rows");
+}
 #define BL_INSTANTIATE(p, T) \
-    template void launch_swap_solve(LuSwapSolve<Dev<T>>, int64_t, int, cudaStream_t);
+    template void launch_swap_solve(LuSwapSolve<Dev<T>>, int64_t, int, cudaStream_t, bool); \
+    template void launch_permute_rows(const LuPermute<Dev<T>> &, int64_t, int, int, cudaStream_t);
 BL_PRECISIONS(BL_INSTANTIATE)
 #undef BL_INSTANTIATE
 
