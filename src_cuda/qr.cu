@@ -286,22 +286,38 @@ template <class T> struct Larfb {
     bool ct, trailing;
     const int *stop;  // gels: a matrix whose solve failed is left as it is
 };
+// What block `tile` of matrix i updates: columns 32 tile .. 32 tile + cw - 1 of its part of C', h
+// rows, with the panel's reflectors v. False where it has nothing (a stopped matrix, a matrix past
+// its last panel, a tile past its columns).
+template <class T> struct LarfbPart {
+    int h, cw;
+    Reflectors<T> v;
+    Block<T> C;
+};
+template <class T> __device__ bool larfb_part(const Larfb<T> &g, int64_t i, int tile, LarfbPart<T> &part) {
+    if (g.stop && g.stop[i] != 0) return false;
+    const int k = g.g.K(i) - g.j, jb = min(g.nb, k);
+    if (jb <= 0) return false;
+    const int h = g.g.rows[i] - g.j;
+    const int end = g.span > 0 ? min(g.g.cols[i], g.j + min(g.span, k)) : g.g.cols[i];
+    const int first = g.trailing ? g.j + jb : 0, c0 = tile * 32, cw = min(32, end - first - c0);
+    if (cw <= 0) return false;
+    const int ldv = g.V.ldi(i);
+    part = {h, cw, Reflectors<T>{g.V.at(i) + g.j + int64_t(g.j) * ldv, ldv, h, jb},
+            Block<T>{g.C.at(i), g.C.ldi(i), g.j, first + c0, g.ct}};
+    return true;
+}
 // One block's tile: columns 32 * tile .. of C' of matrix i.
 template <class T> __device__ void larfb_tile(const Larfb<T> &g, int64_t i, int tile) {
     constexpr int RK = sizeof(T) > 8 ? 16 : 32, LV = RK + 1, LW = kLdT;
     constexpr int kBuf = 2 * LV * kPanel > LW * kPanel ? 2 * LV * kPanel : LW * kPanel;
     __shared__ T buf[kBuf], W[LW * kPanel];
     T *Vs = buf, *Cs = buf + LV * kPanel, *Ts = buf;  // Ts only between the two passes over V
-    if (g.stop && g.stop[i] != 0) return;
-    const int k = g.g.K(i) - g.j, jb = min(g.nb, k);
-    if (jb <= 0) return;
-    const int h = g.g.rows[i] - g.j;
-    const int end = g.span > 0 ? min(g.g.cols[i], g.j + min(g.span, k)) : g.g.cols[i];
-    const int first = g.trailing ? g.j + jb : 0, c0 = tile * 32, cw = min(32, end - first - c0);
-    if (cw <= 0) return;
-    const int ldv = g.V.ldi(i);
-    const Reflectors<T> v{g.V.at(i) + g.j + int64_t(g.j) * ldv, ldv, h, jb};
-    const Block<T> C{g.C.at(i), g.C.ldi(i), g.j, first + c0, g.ct};
+    LarfbPart<T> part;
+    if (!larfb_part(g, i, tile, part)) return;
+    const int h = part.h, cw = part.cw;
+    const Reflectors<T> &v = part.v;
+    const Block<T> &C = part.C;
     const int tid = threadIdx.x, q = tid % 32, cq = tid / 32;
     auto load_v = [&](int r0) {
         for (int e = tid; e < RK * kPanel; e += 256) Vs[e % RK + (e / RK) * LV] = v(r0 + e % RK, e / RK);
@@ -364,14 +380,95 @@ template <class T> __device__ void larfb_tile(const Larfb<T> &g, int64_t i, int 
             if (row && cb + CS * u < cw) C.put(r0 + r, cb + CS * u, cv[u] - s[u]);
     }
 }
+// larfb_tile in double on the tensor cores (sm_80 on): its three products as mma m16n8k4, each of
+// the 8 warps on one 16 x 8 block of the 32 x 32 results: W = V^H C' over the rows 32 at a time,
+// W = op(T) W, C' -= V W (C' read as the accumulators, W stored negated). Leading dimensions of
+// 4 mod 16 doubles put every fragment load of a half warp in distinct banks. dgeqrf 256 and 512
+// +12 % on an H100 (PERFORMANCE.md, forty-third section).
+__device__ void larfb_tile_mma(const Larfb<double> &g, int64_t i, int tile) {
+    constexpr int RK = 32, L = 36;
+    __shared__ double Vs[L * kPanel], Cs[L * kPanel], Ws[L * kPanel];
+    double *Ts = Vs, *Xs = Cs;  // op(T) and -op(T) W, between the passes over V
+    LarfbPart<double> part;
+    if (!larfb_part(g, i, tile, part)) return;
+    const int h = part.h, cw = part.cw;
+    const Reflectors<double> &v = part.v;
+    const Block<double> &C = part.C;
+    const int tid = threadIdx.x, lane = lane_id(), warp = warp_id();
+    const int g8 = lane / 4, q4 = lane % 4, pr = (warp % 2) * 16, pc = (warp / 2) * 8;
+    auto load_v = [&](int r0) {
+        for (int e = tid; e < RK * kPanel; e += 256) Vs[e % RK + (e / RK) * L] = v(r0 + e % RK, e / RK);
+    };
+    double top[2] = {0, 0}, bottom[2] = {0, 0};  // rows pr + g8 and pr + 8 + g8, columns pc + 2 q4 + u
+    for (int r0 = 0; r0 < h; r0 += RK) {
+        load_v(r0);
+        load_tile<RK, 32>(Block<double>{C.a, C.lda, C.pr + r0, C.pc, C.ct}, h - r0, cw, Cs, L);
+        __syncthreads();
+#pragma unroll
+        for (int kq = 0; kq < RK; kq += 4)  // W(p, c) += V(r, p) C(r, c), A(p, r) = V(r, p)
+            mma_16x8x4(top, bottom, Vs[kq + q4 + (pr + g8) * L], Vs[kq + q4 + (pr + 8 + g8) * L],
+                       Cs[kq + q4 + (pc + g8) * L]);
+        __syncthreads();
+    }
+    const double *tw = g.Tw + i * g.ldt * g.ldt;
+    for (int e = tid; e < kPanel * kPanel; e += 256) {
+        const int p = e % kPanel, x = e / kPanel;
+        Ts[p + x * L] = p < g.ldt && x < g.ldt ? tw[g.adjoint ? x + p * g.ldt : p + x * g.ldt] : 0.0;
+    }
+#pragma unroll
+    for (int u = 0; u < 2; ++u) {
+        Ws[pr + g8 + (pc + 2 * q4 + u) * L] = top[u];
+        Ws[pr + 8 + g8 + (pc + 2 * q4 + u) * L] = bottom[u];
+        top[u] = bottom[u] = 0;
+    }
+    __syncthreads();
+#pragma unroll
+    for (int kq = 0; kq < kPanel; kq += 4)  // op(T) W
+        mma_16x8x4(top, bottom, Ts[pr + g8 + (kq + q4) * L], Ts[pr + 8 + g8 + (kq + q4) * L],
+                   Ws[kq + q4 + (pc + g8) * L]);
+#pragma unroll
+    for (int u = 0; u < 2; ++u) {
+        Xs[pr + g8 + (pc + 2 * q4 + u) * L] = -top[u];
+        Xs[pr + 8 + g8 + (pc + 2 * q4 + u) * L] = -bottom[u];
+    }
+    for (int r0 = 0; r0 < h; r0 += RK) {
+        __syncthreads();  // Xs complete; the last pass done with Vs (and Ts)
+        load_v(r0);
+        const int ra = r0 + pr + g8, rb = ra + 8;
+#pragma unroll
+        for (int u = 0; u < 2; ++u) {
+            const int c = pc + 2 * q4 + u;
+            top[u] = ra < h && c < cw ? C.get(ra, c) : 0.0;
+            bottom[u] = rb < h && c < cw ? C.get(rb, c) : 0.0;
+        }
+        __syncthreads();
+#pragma unroll
+        for (int kq = 0; kq < kPanel; kq += 4)  // C' += V (-op(T) W)
+            mma_16x8x4(top, bottom, Vs[pr + g8 + (kq + q4) * L], Vs[pr + 8 + g8 + (kq + q4) * L],
+                       Xs[kq + q4 + (pc + g8) * L]);
+#pragma unroll
+        for (int u = 0; u < 2; ++u) {
+            const int c = pc + 2 * q4 + u;
+            if (ra < h && c < cw) C.put(ra, c, top[u]);
+            if (rb < h && c < cw) C.put(rb, c, bottom[u]);
+        }
+    }
+}
 // The blocks in one line, a matrix's tiles consecutive: they run together and read the matrix's V
 // (every tile reads it twice) from L2. A grid of more than 2^31 - 1 blocks takes its blocks in turn.
 // Five blocks an SM (three in complex double), as before the last product held its C' in registers:
 // 48 (80) registers and up to 36 bytes of spills, against 64 (126) and four (two) blocks, which was
-// 0.7 % slower in dgeqrf 512 (PERFORMANCE.md).
+// 0.7 % slower in dgeqrf 512 (PERFORMANCE.md). Double's tensor-core tile takes four: ptxas does not
+// fit its f64 mma under five blocks' register cap.
+template <class T> __host__ __device__ constexpr bool larfb_mma() { return std::is_same<T, double>::value; }
 template <class T>
-__global__ void __launch_bounds__(kTileThreads, sizeof(T) > 8 ? 3 : 5) larfb_kernel(Larfb<T> g, int tiles, int64_t total) {
+__global__ void __launch_bounds__(kTileThreads, sizeof(T) > 8 ? 3 : larfb_mma<T>() ? 4 : 5)
+    larfb_kernel(Larfb<T> g, int tiles, int64_t total) {
     for (int64_t b = blockIdx.x; b < total; b += gridDim.x) {
+#if __CUDA_ARCH__ >= 800
+        if constexpr (larfb_mma<T>()) larfb_tile_mma(g, b / tiles, int(b % tiles));
+        else
+#endif
         larfb_tile(g, b / tiles, int(b % tiles));
         __syncthreads();  // the next tile's loads reuse the shared buffers
     }
