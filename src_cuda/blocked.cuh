@@ -223,8 +223,8 @@ void launch_swap_solve(LuSwapSolve<T> g, int64_t count, int max_cols, cudaStream
 // The interchanges t0 .. t1 - 1 composed into one permutation of rows t0.. and applied to
 // columns c0 .. c1 - 1, kPermuteCols a block, each column read and written along memory; or with
 // `outer` > 0 (after the last outer block) block y takes the outer block y's columns and every
-// interchange after that block. Rows from t0 on pass through shared memory a column at a time:
-// matrices of up to permute_rows_max rows.
+// interchange after that block. Rows from t0 on pass through a shared buffer of kPermuteBuffer
+// bytes, as many whole columns at a time as it holds: matrices of up to permute_rows_max rows.
 template <class T> struct LuPermute {
     Sizes m, n;
     View<T> A;
