@@ -57,13 +57,6 @@ template <int NB, class T> __global__ void __launch_bounds__(128) chol_solve(Cho
         r = g.upper ? s : f, q = g.upper ? f : s;
         return s < NB;
     };
-    staged([&](int m) { int r, q; return l11(m, r, q) && r < jb && q <= r ? L11.get(r, q) : T(0); },
-           [&](int m, T v) {
-               int r, q;
-               if (!l11(m, r, q)) return;
-               if (q < r) L[lower(r, q)] = v;
-               if (r == q) L[kDiagonal + r] = v;
-           });
     // Y's element (k, c): 'L' reads A21^H along its rows, a thread's column c its own (k = m);
     // 'U' along the columns ((k, c) = a slot's (f, s)).
     auto y_at = [&](int m, int &k, int &c) {
@@ -71,11 +64,43 @@ template <int NB, class T> __global__ void __launch_bounds__(128) chol_solve(Cho
         else slot(m, k, c);
         return k < jb && c < lt && first + c < lines;
     };
-    staged([&](int m) { int k, c; return y_at(m, k, c) ? B.get(k, c) : T(0); },
+    // s, d and c: Y's copies all issued at once, ahead of L11's loads (cp.async: no registers hold
+    // them, where the staging below keeps kInFlight a thread), as they lie in memory; conjugated,
+    // where B is, once they have come. z stages Y as it does L11: there cp.async lost 1.0-1.4 %
+    // of zpotrf 512, where it gains d 1.4-2.2 %, c 1.2 %, s 0.5 % (H100, PERFORMANCE.md).
+    constexpr bool kAsync = sizeof(T) <= 8;
+    if constexpr (kAsync) {
+#pragma unroll
+        for (int m = 0; m < NB; ++m) {
+            int k, c;
+            const bool in = y_at(m, k, c);
+            copy_async<sizeof(T)>(Y + k * ldy + c, in ? &B.ref(k, c) : a, in ? int(sizeof(T)) : 0);
+        }
+        copy_async_commit();
+    }
+    staged([&](int m) { int r, q; return l11(m, r, q) && r < jb && q <= r ? L11.get(r, q) : T(0); },
            [&](int m, T v) {
-               int k, c;
-               if (y_at(m, k, c)) Y[k * ldy + c] = v;
+               int r, q;
+               if (!l11(m, r, q)) return;
+               if (q < r) L[lower(r, q)] = v;
+               if (r == q) L[kDiagonal + r] = v;
            });
+    if constexpr (kAsync) {
+        copy_async_wait<0>();
+        if constexpr (kComplex<T>)
+            if (B.ct)
+#pragma unroll 1
+                for (int m = 0; m < NB; ++m) {  // the thread's own copies, which it sees once waited for
+                    int k, c;
+                    if (y_at(m, k, c)) Y[k * ldy + c] = conj_(Y[k * ldy + c]);
+                }
+    } else {
+        staged([&](int m) { int k, c; return y_at(m, k, c) ? B.get(k, c) : T(0); },
+               [&](int m, T v) {
+                   int k, c;
+                   if (y_at(m, k, c)) Y[k * ldy + c] = v;
+               });
+    }
     __syncthreads();
     // the diagonal's reciprocals, a division a thread (in the staging's unrolled stores complex
     // division's code came eight times)

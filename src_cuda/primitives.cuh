@@ -280,6 +280,23 @@ template <class R> __device__ __forceinline__ int warp_amax_position(R x, bool i
     return int(__reduce_min_sync(kAllLanes, best ? unsigned(pos) : ~0u));
 }
 
+// ---- asynchronous copies (cp.async, sm_80 and later, as redux.sync and mma.sync above and below) ----
+// BYTES (4, 8 or 16, aligned so) from global to shared memory without passing through registers;
+// `bytes` BYTES copies them, 0 writes zeros and reads nothing. The copies a thread issued since its
+// last commit form a group; wait<N> returns when at most N of its groups are still in flight (the
+// others' data is then in shared memory for this thread; a barrier gives it to the block).
+template <int BYTES> __device__ __forceinline__ void copy_async(void *shared, const void *global, int bytes) {
+    static_assert(BYTES == 4 || BYTES == 8 || BYTES == 16, "cp.async copies 4, 8 or 16 bytes");
+    asm volatile("cp.async.ca.shared.global [%0], [%1], %2, %3;"
+                 :
+                 : "r"(unsigned(__cvta_generic_to_shared(shared))), "l"(global), "n"(BYTES), "r"(bytes)
+                 : "memory");
+}
+__device__ __forceinline__ void copy_async_commit() { asm volatile("cp.async.commit_group;" ::: "memory"); }
+template <int N> __device__ __forceinline__ void copy_async_wait() {
+    asm volatile("cp.async.wait_group %0;" ::"n"(N) : "memory");
+}
+
 // ---- tensor cores ----------------------------------------------------------------------------
 // (d0, d1) += a b for one 8 x 8 x 4 double-precision product across the warp (mma.sync m8n8k4,
 // sm_80 and later): lane l holds a = A(l / 4, l % 4) of the 8 x 4 A, b = B(l % 4, l / 4) of the
