@@ -7,6 +7,18 @@ namespace bl {
 namespace cuda {
 namespace {
 
+// The columns a panel at j interchanges rows in with `defer`: on the left from swap_left_begin
+// (the outer block's first column; j, none, where block_end is 0), on the right up to
+// swap_right_end (the block's end where block_end is given with pivots, else n); without defer,
+// all of them. n is the matrix's order in the kernel and the chunk's largest where
+// launch_swap_solve counts the blocks: one definition, so that the count and the kernel agree.
+__host__ __device__ __forceinline__ int swap_left_begin(bool defer, int block_end, int j) {
+    return defer ? (block_end > 0 ? block_end - kLuOuter : j) : 0;
+}
+__host__ __device__ __forceinline__ int swap_right_end(bool defer, int block_end, bool tail, int n) {
+    return defer && block_end > 0 && !tail ? min(n, block_end) : n;
+}
+
 template <class T, bool DEFER> __global__ void __launch_bounds__(kSwapThreads) lu_swap_solve(LuSwapSolve<T> g) {
     // S(e, c): moved row e (pos/src below) in column c0 + c; an odd LS spreads the threads'
     // columns over the banks.
@@ -22,8 +34,8 @@ template <class T, bool DEFER> __global__ void __launch_bounds__(kSwapThreads) l
     const int first = tail ? max(j + jb, g.block_end) : j + jb;
     const int solve_end = g.block_end > 0 && !tail ? g.block_end : l.n;
     const bool right = int(blockIdx.y) < g.right_blocks;
-    const int left_begin = DEFER ? (g.block_end > 0 ? g.block_end - kLuOuter : j) : 0;
-    const int right_end = DEFER && g.block_end > 0 && !tail ? min(l.n, g.block_end) : l.n;
+    const int left_begin = swap_left_begin(DEFER, g.block_end, j);
+    const int right_end = swap_right_end(DEFER, g.block_end, tail, l.n);
     const int c0 = right ? first + int(blockIdx.y) * CT : left_begin + (int(blockIdx.y) - g.right_blocks) * CT;
     const int end = right ? right_end : j;
     if (jb <= 0 || c0 >= end) return;
@@ -147,8 +159,8 @@ void launch_swap_solve(LuSwapSolve<T> g, int64_t count, int max_cols, cudaStream
     // past a panel of at least one column (at the end of an outer block, past the block)
     const bool tail = g.block_end > 0 && g.ipiv.empty();
     const int first = tail ? std::max(j + 1, g.block_end) : j + 1;
-    const int right_end = defer && g.block_end > 0 && !tail ? std::min(max_cols, g.block_end) : max_cols;
-    const int left_begin = defer ? (g.block_end > 0 ? g.block_end - kLuOuter : j) : 0;
+    const int right_end = swap_right_end(defer, g.block_end, tail, max_cols);
+    const int left_begin = swap_left_begin(defer, g.block_end, j);
     g.right_blocks = std::max(0, (right_end - first + CT - 1) / CT);
     // left of the panel: rows move
     const int blocks = g.right_blocks + (g.ipiv.empty() ? 0 : std::max(0, j - left_begin + CT - 1) / CT);
