@@ -64,10 +64,11 @@ template <int NB, class T> __global__ void __launch_bounds__(128) chol_solve(Cho
         else slot(m, k, c);
         return k < jb && c < lt && first + c < lines;
     };
-    // s, d and c: Y's copies all issued at once, ahead of L11's loads (cp.async: no registers hold
-    // them, where the staging below keeps kInFlight a thread), as they lie in memory; conjugated,
-    // where B is, once they have come. z stages Y as it does L11: there cp.async lost 1.0-1.4 %
-    // of zpotrf 512, where it gains d 1.4-2.2 %, c 1.2 %, s 0.5 % (H100, PERFORMANCE.md).
+    // s, d and c: Y's copies all issued at once, then L11's (zeros past jb), by cp.async: no
+    // registers hold them, where the staging below keeps kInFlight a thread; as they lie in
+    // memory, conjugated where the block is once they have come. z stages both: there cp.async
+    // lost 1.0-1.4 % of zpotrf 512 with Y and 2 % with L11, where d gains 1.4-2.2 % with Y and
+    // 0.7-1.2 % more with L11 (H100, PERFORMANCE.md).
     constexpr bool kAsync = sizeof(T) <= 8;
     if constexpr (kAsync) {
 #pragma unroll
@@ -77,24 +78,40 @@ template <int NB, class T> __global__ void __launch_bounds__(128) chol_solve(Cho
             copy_async<sizeof(T)>(Y + k * ldy + c, in ? &B.ref(k, c) : a, in ? int(sizeof(T)) : 0);
         }
         copy_async_commit();
-    }
-    staged([&](int m) { int r, q; return l11(m, r, q) && r < jb && q <= r ? L11.get(r, q) : T(0); },
-           [&](int m, T v) {
-               int r, q;
-               if (!l11(m, r, q)) return;
-               if (q < r) L[lower(r, q)] = v;
-               if (r == q) L[kDiagonal + r] = v;
-           });
-    if constexpr (kAsync) {
+#pragma unroll 1
+        for (int m = 0; m < NB; ++m) {
+            int r, q;
+            if (!l11(m, r, q) || q > r) continue;
+            const bool in = r < jb;
+            copy_async<sizeof(T)>(q < r ? &L[lower(r, q)] : &L[kDiagonal + r], in ? &L11.ref(r, q) : a,
+                                  in ? int(sizeof(T)) : 0);
+        }
+        copy_async_commit();
         copy_async_wait<0>();
-        if constexpr (kComplex<T>)
+        if constexpr (kComplex<T>) {  // the thread's own copies, which it sees once waited for
+            if (L11.ct)
+#pragma unroll 1
+                for (int m = 0; m < NB; ++m) {
+                    int r, q;
+                    if (!l11(m, r, q) || q > r || r >= jb) continue;
+                    T &v = q < r ? L[lower(r, q)] : L[kDiagonal + r];
+                    v = conj_(v);
+                }
             if (B.ct)
 #pragma unroll 1
-                for (int m = 0; m < NB; ++m) {  // the thread's own copies, which it sees once waited for
+                for (int m = 0; m < NB; ++m) {
                     int k, c;
                     if (y_at(m, k, c)) Y[k * ldy + c] = conj_(Y[k * ldy + c]);
                 }
+        }
     } else {
+        staged([&](int m) { int r, q; return l11(m, r, q) && r < jb && q <= r ? L11.get(r, q) : T(0); },
+               [&](int m, T v) {
+                   int r, q;
+                   if (!l11(m, r, q)) return;
+                   if (q < r) L[lower(r, q)] = v;
+                   if (r == q) L[kDiagonal + r] = v;
+               });
         staged([&](int m) { int k, c; return y_at(m, k, c) ? B.get(k, c) : T(0); },
                [&](int m, T v) {
                    int k, c;
