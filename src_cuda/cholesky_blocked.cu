@@ -77,7 +77,6 @@ template <int NB, class T> __global__ void __launch_bounds__(128) chol_solve(Cho
             const bool in = y_at(m, k, c);
             copy_async<sizeof(T)>(Y + k * ldy + c, in ? &B.ref(k, c) : a, in ? int(sizeof(T)) : 0);
         }
-        copy_async_commit();
 #pragma unroll 1
         for (int m = 0; m < NB; ++m) {
             int r, q;
