@@ -221,10 +221,10 @@ void launch_swap_solve(LuSwapSolve<T> g, int64_t count, int max_cols, cudaStream
 
 // ---- LU: interchanges applied at once -----------------------------------------------------------
 // The interchanges t0 .. t1 - 1 composed into one permutation of rows t0.. and applied to
-// columns c0 .. c1 - 1, kPermuteCols a block, each column read and written along memory; or with
-// `outer` > 0 (after the last outer block) block y takes the outer block y's columns and every
-// interchange after that block. Rows from t0 on pass through a shared buffer of kPermuteBuffer
-// bytes, as many whole columns at a time as it holds: matrices of up to permute_rows_max rows.
+// columns c0 .. c1 - 1, kPermuteCols a block; or with `outer` > 0 (after the last outer block)
+// block y takes the outer block y's columns and every interchange after that block. The rows that
+// move pass through a shared buffer of kPermuteBuffer bytes, as many whole columns at a time as
+// it holds: matrices of up to permute_rows_max rows.
 template <class T> struct LuPermute {
     Sizes m, n;
     View<T> A;
@@ -232,7 +232,17 @@ template <class T> struct LuPermute {
     int t0, t1, c0, c1, outer;
 };
 constexpr int kPermuteThreads = 256, kPermuteCols = 64, kPermuteBuffer = 32768;
-template <class T> constexpr int permute_rows_max() { return std::min<int>(4096, kPermuteBuffer / sizeof(T)); }
+// The kernel's dynamic shared memory for rows_cap rows: two lists of 16-bit row numbers (the
+// composed permutation and the rows that move), rounded to 16 bytes, then the buffer.
+constexpr size_t permute_shared_bytes(int rows_cap) {
+    return (size_t(rows_cap) * 2 * sizeof(unsigned short) + 15) / 16 * 16 + kPermuteBuffer;
+}
+// The rows it takes: a column in the buffer, and its dynamic shared memory beside its static 32
+// bytes (a count per warp) within the 48 KiB a launch gets without opting in (4088 rows).
+template <class T> constexpr int permute_rows_max() {
+    constexpr int lists = (48 * 1024 - kPermuteBuffer - kPermuteThreads / 32 * int(sizeof(int))) / 16 * 16;
+    return std::min<int>(lists / int(2 * sizeof(unsigned short)), kPermuteBuffer / sizeof(T));
+}
 template <class T>
 void launch_permute_rows(const LuPermute<T> &g, int64_t count, int max_rows, int max_cols, cudaStream_t stream);
 

@@ -171,45 +171,99 @@ void launch_swap_solve(LuSwapSolve<T> g, int64_t count, int max_cols, cudaStream
 }
 
 namespace {
-template <class T> __global__ void __launch_bounds__(kPermuteThreads) lu_permute_rows(LuPermute<T> g, int rows_cap) {
+// LuPermute's interchanges (blocked.cuh): thread 0 composes them into src (row r of the result is
+// row src[r] of A, from t0 on), the block lists the rows that move (src[r] != r), and only those
+// are read and written: a column's moved rows through the shared buffer, as many whole columns at
+// a time as it holds. Reading every row below t0, as the kernel did before, cost a fifth of
+// dgetrf 512's time on an H100; with only the moved ones, getrf 512 ran +2 % in double and +9 % in
+// single, +1 % in complex single, level in complex double (src_cuda/PERFORMANCE.md, forty-seventh
+// section). src and the list are 16-bit (permute_rows_max rows at most); cols is the columns a
+// block takes right of a block (kPermuteCols).
+template <class T>
+__global__ void __launch_bounds__(kPermuteThreads, 6) lu_permute_rows(LuPermute<T> g, int rows_cap, int cols) {
     extern __shared__ __align__(16) unsigned char permute_shared[];
+    constexpr int kWarps = kPermuteThreads / 32;
+    __shared__ int warp_moved[kWarps];
     const int64_t i = blockIdx.x;
     const int M = g.m[i], N = g.n[i], K = min(M, N);
     int t0, t1, c0, c1;
     if (g.outer > 0) {
         c0 = int(blockIdx.y) * g.outer, c1 = min(K, c0 + g.outer), t0 = c0 + g.outer, t1 = K;
     } else {
-        c0 = g.c0 + int(blockIdx.y) * kPermuteCols, c1 = min(min(g.c1, N), c0 + kPermuteCols), t0 = g.t0;
+        c0 = g.c0 + int(blockIdx.y) * cols, c1 = min(min(g.c1, N), c0 + cols), t0 = g.t0;
         t1 = min(g.t1, K);
     }
     if (t1 <= t0 || c1 <= c0) return;
-    const int R = M - t0;
-    int *src = reinterpret_cast<int *>(permute_shared);  // row r of the result is row src[r] of A
-    T *buf = reinterpret_cast<T *>(permute_shared + (size_t(rows_cap) * sizeof(int) + 15) / 16 * 16);
+    const int R = M - t0, tid = int(threadIdx.x), lane = lane_id(), warp = warp_id();
+    unsigned short *src = reinterpret_cast<unsigned short *>(permute_shared), *mv = src + rows_cap;
+    T *buf = reinterpret_cast<T *>(permute_shared + (size_t(rows_cap) * 2 * sizeof(unsigned short) + 15) / 16 * 16);
     int *step = reinterpret_cast<int *>(buf);  // the interchanges, relative to t0, until the columns come
     const int *piv = g.ipiv.at(i);
-    for (int r = threadIdx.x; r < R; r += blockDim.x) src[r] = r;
-    for (int t = t0 + int(threadIdx.x); t < t1; t += blockDim.x) step[t - t0] = piv[t] - 1 - t0;
+    for (int r = tid; r < R; r += kPermuteThreads) src[r] = static_cast<unsigned short>(r);
+    for (int t = t0 + tid; t < t1; t += kPermuteThreads) step[t - t0] = piv[t] - 1 - t0;
     __syncthreads();
-    if (threadIdx.x == 0)
+    if (tid == 0)
         for (int q = 0; q < t1 - t0; ++q) {
             const int p = step[q];
             if (p > q && p < R) {
-                const int x = src[q];
+                const unsigned short x = src[q];
                 src[q] = src[p], src[p] = x;
             }
         }
     __syncthreads();
+    // the rows that move, in ascending order (each warp's by a ballot, the warps' counts summed)
+    int nm = 0;
+    for (int r0 = 0; r0 < R; r0 += kPermuteThreads) {
+        const int r = r0 + tid;
+        const bool moves = r < R && src[r] != r;
+        const unsigned b = ballot(moves);
+        if (lane == 0) warp_moved[warp] = __popc(b);
+        __syncthreads();
+        int before = nm;
+        for (int w = 0; w < kWarps; ++w) {
+            before += w < warp ? warp_moved[w] : 0;
+            nm += warp_moved[w];
+        }
+        if (moves) mv[before + __popc(b & ((1u << lane) - 1u))] = static_cast<unsigned short>(r);
+        __syncthreads();
+    }
+    if (nm == 0) return;
+    // A pass takes cb whole columns; entry e = k + nm q is moved row mv[k] of its column q. A
+    // thread takes entries tid, tid + kPermuteThreads, ..., walked without dividing (the row
+    // steps by rs, the column by qs), kInFlight loads at a time issued before their stores to
+    // shared memory.
+    constexpr int kInFlight = sizeof(T) > 8 ? 4 : 8;  // six blocks an SM in 40 registers, no spills
     const int cb = max(1, int(kPermuteBuffer / sizeof(T)) / R), lda = g.A.ldi(i);
+    const int k0 = tid % nm, q0 = tid / nm, rs = kPermuteThreads % nm, qs = kPermuteThreads / nm;
+    auto next = [&](int &k, int &q) {
+        k += rs, q += qs;
+        if (k >= nm) k -= nm, ++q;
+    };
     T *a = g.A.at(i) + t0;
     for (int c = c0; c < c1; c += cb) {
-        const int total = R * min(cb, c1 - c);
-#pragma unroll 4
-        for (int e = threadIdx.x; e < total; e += blockDim.x) buf[e] = a[e % R + int64_t(c + e / R) * lda];
+        const int total = nm * min(cb, c1 - c);
+        int k = k0, q = q0;
+        for (int e = tid; e < total; e += kPermuteThreads * kInFlight) {
+            T v[kInFlight];
+            int at[kInFlight];
+#pragma unroll
+            for (int u = 0; u < kInFlight; ++u) {
+                const bool in = e + kPermuteThreads * u < total;
+                const int r = in ? int(mv[k]) : 0;
+                at[u] = in ? r + q * R : -1;
+                v[u] = in ? a[r + int64_t(c + q) * lda] : T(0);
+                next(k, q);
+            }
+#pragma unroll
+            for (int u = 0; u < kInFlight; ++u)
+                if (at[u] >= 0) buf[at[u]] = v[u];
+        }
         __syncthreads();
-        for (int e = threadIdx.x; e < total; e += blockDim.x) {
-            const int r = e % R, s = src[r];
-            if (s != r) a[r + int64_t(c + e / R) * lda] = buf[s + (e / R) * R];
+        k = k0, q = q0;
+        for (int e = tid; e < total; e += kPermuteThreads) {
+            const int r = mv[k];
+            a[r + int64_t(c + q) * lda] = buf[src[r] + q * R];
+            next(k, q);
         }
         __syncthreads();
     }
@@ -221,8 +275,8 @@ void launch_permute_rows(const LuPermute<T> &g, int64_t count, int max_rows, int
     const int blocks =
         g.outer > 0 ? (max_cols + g.outer - 1) / g.outer : (max_cols - g.c0 + kPermuteCols - 1) / kPermuteCols;
     if (count == 0 || blocks <= 0) return;
-    const size_t bytes = (size_t(max_rows) * sizeof(int) + 15) / 16 * 16 + kPermuteBuffer;
-    lu_permute_rows<<<dim3(unsigned(count), unsigned(blocks)), kPermuteThreads, bytes, stream>>>(g, max_rows);
+    const dim3 grid{unsigned(count), unsigned(blocks)};
+    lu_permute_rows<<<grid, kPermuteThreads, permute_shared_bytes(max_rows), stream>>>(g, max_rows, kPermuteCols);
     check_launch("lu_permute_rows");
 }
 #define BL_INSTANTIATE(p, T) \

@@ -83,12 +83,13 @@ TYPED_TEST(LU, GetrfRectangular) {
     // panel too tall for shared memory in double precision; 257 x 257, 300 x 200, 200 x 300, 161 x 97:
     // panels ending inside, before and past the last one, tall and wide; 530 x 530 and 140 x 560:
     // the GPU algorithm's outer blocks (from 512 columns), the last one partial, and a wide matrix
-    // whose factorization ends inside its second block; 4100 x 40: taller than the GPU's composed
-    // interchanges take (lu_permute_rows, 4096 rows), which swaps such matrices panel by panel.
-    const int shapes[][2] = {{5, 3},     {3, 5},     {33, 17},   {17, 33},   {100, 65}, {150, 150},
+    // whose factorization ends inside its second block; 4088 x 40: the tallest the GPU's composed
+    // interchanges take in s, d and c (lu_permute_rows, its shared memory full), and 4089 x 40 one
+    // row past them, swapped panel by panel.
+    const int shapes[][2] = {{5, 3},     {3, 5},     {33, 17},   {17, 33},   {100, 65},  {150, 150},
                              {40, 150},  {1000, 40}, {257, 257}, {300, 200}, {200, 300}, {161, 97},
-                             {530, 530}, {140, 560}, {4100, 40}, {0, 4},     {4, 0},     {1, 7},
-                             {7, 1}};
+                             {530, 530}, {140, 560}, {4088, 40}, {4089, 40}, {0, 4},     {4, 0},
+                             {1, 7},     {7, 1}};
     for (Layout l : {Layout::Strided, Layout::Pointers})
         for (auto &s : shapes) {
             SCOPED_TRACE(std::string(name(l)) + " " + std::to_string(s[0]) + "x" + std::to_string(s[1]));
