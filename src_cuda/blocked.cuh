@@ -231,16 +231,16 @@ template <class T> struct LuPermute {
     View<int> ipiv;
     int t0, t1, c0, c1, outer;
 };
-constexpr int kPermuteThreads = 256, kPermuteCols = 64, kPermuteBuffer = 32768;
+constexpr int kPermuteThreads = 256, kPermuteWarps = kPermuteThreads / 32, kPermuteCols = 64, kPermuteBuffer = 32768;
 // The kernel's dynamic shared memory for rows_cap rows: two lists of 16-bit row numbers (the
 // composed permutation and the rows that move), rounded to 16 bytes, then the buffer.
 constexpr size_t permute_shared_bytes(int rows_cap) {
     return (size_t(rows_cap) * 2 * sizeof(unsigned short) + 15) / 16 * 16 + kPermuteBuffer;
 }
-// The rows it takes: a column in the buffer, and its dynamic shared memory beside its static 32
-// bytes (a count per warp) within the 48 KiB a launch gets without opting in (4088 rows).
+// The rows it takes: a column in the buffer, and its dynamic shared memory beside its static one
+// (an int per warp) within the 48 KiB a launch gets without opting in (4088 rows).
 template <class T> constexpr int permute_rows_max() {
-    constexpr int lists = (48 * 1024 - kPermuteBuffer - kPermuteThreads / 32 * int(sizeof(int))) / 16 * 16;
+    constexpr int lists = (48 * 1024 - kPermuteBuffer - kPermuteWarps * int(sizeof(int))) / 16 * 16;
     return std::min<int>(lists / int(2 * sizeof(unsigned short)), kPermuteBuffer / sizeof(T));
 }
 template <class T>

@@ -50,13 +50,14 @@ template <int NB, class T> __global__ void __launch_bounds__(128) chol_solve(Cho
             for (int u = 0; u < kInFlight; ++u) store(m0 + u, w[u]);
         }
     };
-    // L11: (r, q) = (f, s), or (s, f) for 'U'
+    // L11: (r, q) = (f, s), or (s, f) for 'U'; its element (r, q <= r) in L
     auto l11 = [&](int m, int &r, int &q) {
         int f, s;
         slot(m, f, s);
         r = g.upper ? s : f, q = g.upper ? f : s;
         return s < NB;
     };
+    auto l_at = [&](int r, int q) -> T & { return q < r ? L[lower(r, q)] : L[kDiagonal + r]; };
     // Y's element (k, c): 'L' reads A21^H along its rows, a thread's column c its own (k = m);
     // 'U' along the columns ((k, c) = a slot's (f, s)).
     auto y_at = [&](int m, int &k, int &c) {
@@ -82,8 +83,7 @@ template <int NB, class T> __global__ void __launch_bounds__(128) chol_solve(Cho
             int r, q;
             if (!l11(m, r, q) || q > r) continue;
             const bool in = r < jb;
-            copy_async<sizeof(T)>(q < r ? &L[lower(r, q)] : &L[kDiagonal + r], in ? &L11.ref(r, q) : a,
-                                  in ? int(sizeof(T)) : 0);
+            copy_async<sizeof(T)>(&l_at(r, q), in ? &L11.ref(r, q) : a, in ? int(sizeof(T)) : 0);
         }
         copy_async_commit();
         copy_async_wait<0>();
@@ -93,7 +93,7 @@ template <int NB, class T> __global__ void __launch_bounds__(128) chol_solve(Cho
                 for (int m = 0; m < NB; ++m) {
                     int r, q;
                     if (!l11(m, r, q) || q > r || r >= jb) continue;
-                    T &v = q < r ? L[lower(r, q)] : L[kDiagonal + r];
+                    T &v = l_at(r, q);
                     v = conj_(v);
                 }
             if (B.ct)
@@ -107,7 +107,7 @@ template <int NB, class T> __global__ void __launch_bounds__(128) chol_solve(Cho
         staged([&](int m) { int r, q; return l11(m, r, q) && r < jb && q <= r ? L11.get(r, q) : T(0); },
                [&](int m, T v) {
                    int r, q;
-                   if (!l11(m, r, q)) return;
+                   if (!l11(m, r, q)) return;  // (through l_at, ptxas scheduled z's kernel otherwise)
                    if (q < r) L[lower(r, q)] = v;
                    if (r == q) L[kDiagonal + r] = v;
                });

@@ -182,8 +182,7 @@ namespace {
 template <class T>
 __global__ void __launch_bounds__(kPermuteThreads, 6) lu_permute_rows(LuPermute<T> g, int rows_cap, int cols) {
     extern __shared__ __align__(16) unsigned char permute_shared[];
-    constexpr int kWarps = kPermuteThreads / 32;
-    __shared__ int warp_moved[kWarps];
+    __shared__ int warp_moved[kPermuteWarps];
     const int64_t i = blockIdx.x;
     const int M = g.m[i], N = g.n[i], K = min(M, N);
     int t0, t1, c0, c1;
@@ -220,7 +219,7 @@ __global__ void __launch_bounds__(kPermuteThreads, 6) lu_permute_rows(LuPermute<
         if (lane == 0) warp_moved[warp] = __popc(b);
         __syncthreads();
         int before = nm;
-        for (int w = 0; w < kWarps; ++w) {
+        for (int w = 0; w < kPermuteWarps; ++w) {
             before += w < warp ? warp_moved[w] : 0;
             nm += warp_moved[w];
         }
