@@ -178,14 +178,21 @@ template <class T> int run(const Potri<T> &op) {
     const char uplo = op.uplo.value;
     ThreadWork<T> work(
         inverse_workspace<T>(op, true, [](int n) { return n <= kSmallInverse ? base::small_potri_workspace<T>(n) : 0; }));
+    // LAPACK's potri on a copy with slack in complex types (parallel.hpp's SlackCopy): OpenBLAS's
+    // complex dot kernel, which its lauum takes along the rows of U, reads past the row's last
+    // element, so that cpotri 'U' of order 1030 (and of 65-500 where the tiled inverses do not
+    // run) faulted on a matrix that ends just before an unmapped page.
+    auto lapack_order = [&](int n) { return n > kSmallInverse && !tiled_order<T>(n, true); };
+    SlackCopy<T> copy(op, [&](int64_t i) { return lapack_order(op.n[i]); });
     for_each_matrix(op, [&](int64_t i) {
         const int n = op.n[i], lda = op.A.ld[i];
         T *A = op.A[i];
         int *info = &op.b.info[i];
         *info = 0;
         if (n == 0) return;
+        if (lapack_order(n))
+            return copy.run(n, n, A, lda, [&](T *a, int ld) { lapack::potri(uplo, n, a, ld, info); });
         const bool tiled = tiled_order<T>(n, true);
-        if (!tiled && n > kSmallInverse) return lapack::potri(uplo, n, A, lda, info);
         if ((*info = zero_diagonal(n, A, lda)) != 0) return;
         if (tiled)
             tiled::potri(uplo, n, A, lda, work.get());

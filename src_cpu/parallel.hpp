@@ -12,6 +12,8 @@
 #include <complex>
 #include <cstdint>
 #include <numeric>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace bl {
@@ -97,9 +99,10 @@ template <class T, class Query> ThreadWork<T> lapack_workspace(Query &&query) {
 // end of its matrix, which LAPACK's right-hand reflectors pass on: complex gebrd and gelqf (gels
 // with m < n) fault when a matrix ends just before an unmapped page (seen in the test suite; a
 // standalone zgebrd call faults the same way unless about one column of slack follows the
-// matrix). For those calls the matrix is worked on in a per-thread copy with a column and a
-// cache line of slack after it: `SlackCopy` holds the copies, `run(m, n, A, lda, f)` calls
-// f(copy, ld) and copies the result back. Real types need none (their kernel stays inside).
+// matrix); its complex dot kernel reads past a row alike, which lauum takes along U's rows
+// (potri, inverse.cpp). For those calls the matrix is worked on in a per-thread copy with a
+// column and a cache line of slack after it: `SlackCopy` holds the copies, `run(m, n, A, lda, f)`
+// calls f(copy, ld) and copies the result back. Real types need none (their kernels stay inside).
 // A copy is sized for the largest m x (n + 1) among the matrices `copied(i)` says go through it,
 // not for the largest m beside the largest n: in a variable batch those may belong to a tall and
 // a wide matrix, whose product (65536 x 65537 for 65536 x 1 and 1 x 65536) no thread needs.
@@ -119,11 +122,16 @@ public:
     }
 
 private:
+    template <class Op, class = void> struct HasRows : std::false_type {};  // square ones (potri) have n alone
+    template <class Op> struct HasRows<Op, std::void_t<decltype(std::declval<const Op &>().m)>> : std::true_type {};
     template <class Op, class Copied> static int64_t largest_copy(const Op &op, Copied &copied) {
         const int64_t n = op.b.layout == Layout::Variable ? op.b.count : std::min<int64_t>(op.b.count, 1);
         int64_t most = 0;
-        for (int64_t i = 0; i < n; ++i)
-            if (copied(i)) most = std::max(most, int64_t(op.m[i]) * (int64_t(op.n[i]) + 1));
+        for (int64_t i = 0; i < n; ++i) {
+            int64_t rows = op.n[i];
+            if constexpr (HasRows<Op>::value) rows = op.m[i];
+            if (copied(i)) most = std::max(most, rows * (int64_t(op.n[i]) + 1));
+        }
         return most;
     }
     ThreadWork<T> work_;
