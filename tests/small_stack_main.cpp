@@ -1,9 +1,15 @@
-// The main of the small-stack runs of the test suite (tests/CMakeLists.txt, cpu.small_stacks.*):
-// the tests of a family run, as usual, against the system LAPACK, but in a thread created with a
-// 256 KiB stack, the OpenMP workers having as much (OMP_STACKSIZE=256K in the test's environment).
-// The library promises to work there (docs/decisions.md, "Thread stacks"): its kernels keep their
-// large buffers in per-thread heap workspace, so that a caller's small threads, and OpenMP's,
-// do not overflow. An overflow is a crash of this program.
+// The main of the test programs of the routine families and of the kernels (tests/CMakeLists.txt):
+// against the CPU backend (BATCHLAPACK_TEST_BACKEND=cpu, or unset) their tests run, as usual,
+// against the system LAPACK, but in a thread created with a 256 KiB stack, the OpenMP workers
+// having as much (OMP_STACKSIZE), and the tests' own LAPACK calls with one OpenBLAS thread
+// (OPENBLAS_NUM_THREADS=1: OpenBLAS's threaded getrf keeps its threads' job tables on the caller's
+// stack, more than 256 KiB). The library promises to work there (docs/decisions.md, "Thread
+// stacks"): its kernels keep their large buffers in per-thread heap workspace, so that a caller's
+// small threads, and OpenMP's, do not overflow. An overflow is a crash of the test. One run checks
+// both the results and the stacks: the suite once ran each of these programs a second time, whole,
+// on small stacks, which was a tenth of CI's time. Against the CUDA backend, or with
+// BLTEST_NO_SMALL_STACK set (the sanitizers' builds: AddressSanitizer's red zones widen every
+// frame), the tests run on the process's main thread as GoogleTest's own main runs them.
 //
 // glibc carves each thread's static TLS (thread_local data of every library loaded at start) out
 // of the stack the thread is given: OpenBLAS's takes 60 KiB of it, the CUDA build's cuBLAS 106
@@ -47,17 +53,25 @@ void *run_tests(void *result) {
 }  // namespace
 
 int main(int argc, char **argv) {
+    const char *backend = std::getenv("BATCHLAPACK_TEST_BACKEND");
+    bool listing = false;  // CTest's test discovery parses the listing: no line of ours before it
+    for (int k = 1; k < argc; ++k) listing = listing || std::string(argv[k]) == "--gtest_list_tests";
+    if ((backend && std::string(backend) != "cpu") || std::getenv("BLTEST_NO_SMALL_STACK") || listing) {
+        testing::InitGoogleTest(&argc, argv);
+        return RUN_ALL_TESTS();
+    }
     const size_t tls = static_tls(), stack = kStack + tls;
     if (!std::getenv("BLTEST_SMALL_STACK_TLS")) {  // once: the workers' stacks, then this program again
         const std::string kib = std::to_string((stack + 1023) / 1024) + "K";
         setenv("OMP_STACKSIZE", kib.c_str(), 1);
+        setenv("OPENBLAS_NUM_THREADS", "1", 1);
         setenv("BLTEST_SMALL_STACK_TLS", std::to_string(tls).c_str(), 1);
         execv("/proc/self/exe", argv);
         std::fprintf(stderr, "small_stack_main: could not start itself again\n");
         return 1;
     }
     std::printf("small_stack_main: 256 KiB of stack for the tests' thread and the OpenMP workers, plus %zu bytes "
-                "of static TLS\n", tls);
+                "of static TLS; the tests' LAPACK on one OpenBLAS thread\n", tls);
     testing::InitGoogleTest(&argc, argv);
     pthread_attr_t attr;
     pthread_t thread;
