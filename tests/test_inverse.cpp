@@ -282,40 +282,41 @@ TYPED_TEST(Inverse, PotriEndsBeforeAnUnmappedPage) {
         if constexpr (is_complex<T>) return T(std::conj(e));
         else return e;
     };
-    for (int n : {100, bl::cpu::ladder::inverse::kTiledMax + 6})
-    for (char uplo : {'U', 'L'}) {
-        SCOPED_TRACE(std::string("uplo=") + uplo + " n=" + std::to_string(n));
-        auto stored = [&](int i, int j) { return uplo == 'U' ? i <= j : i >= j; };
-        std::vector<T> f(size_t(n) * n, T(0));  // well conditioned: 4 on the diagonal, small elsewhere
-        for (int j = 0; j < n; ++j)
-            for (int i = 0; i < n; ++i)
-                if (stored(i, j)) f[size_t(j) * n + i] = i == j ? T(4) : T(R(0.02 * u(rng()) / (1 + i + j)));
-        EndsAtUnmappedPage<T> a(size_t(n) * n);
-        std::copy(f.begin(), f.end(), a.data());
-        int info = -1;
-        ASSERT_EQ(batchlapack::potri_batch(uplo, n, a.data(), n, int64_t(n) * n, &info, 1), 0) << bl_last_error();
-        ASSERT_EQ(info, 0);
-        const T *x = a.data();
-        std::vector<T> v(n), y(n, T(0)), w(n, T(0)), z(n, T(0));
-        for (T &e : v) e = T(R(u(rng())));
-        for (int j = 0; j < n; ++j)  // y = X v, X Hermitian from its stored triangle
-            for (int i = 0; i < n; ++i)
-                y[i] += (stored(i, j) ? x[size_t(j) * n + i] : conj_of(x[size_t(i) * n + j])) * v[j];
-        const bool upper = uplo == 'U';
-        for (int j = 0; j < n; ++j)  // w = F y ('U') or F^H y ('L')
-            for (int i = 0; i < n; ++i)
-                if (upper) w[i] += f[size_t(j) * n + i] * y[j];
-                else w[j] += conj_of(f[size_t(j) * n + i]) * y[i];
-        for (int j = 0; j < n; ++j)  // z = F^H w ('U') or F w ('L')
-            for (int i = 0; i < n; ++i)
-                if (upper) z[j] += conj_of(f[size_t(j) * n + i]) * w[i];
-                else z[i] += f[size_t(j) * n + i] * w[j];
-        double err = 0, scale = 0;
-        for (int i = 0; i < n; ++i) {
-            err = std::max(err, double(std::abs(z[i] - v[i])));
-            scale = std::max(scale, double(std::abs(v[i])));
+    for (int n : {100, bl::cpu::ladder::inverse::kTiledMax + 6}) {
+        for (char uplo : {'U', 'L'}) {
+            SCOPED_TRACE(std::string("uplo=") + uplo + " n=" + std::to_string(n));
+            auto stored = [&](int i, int j) { return uplo == 'U' ? i <= j : i >= j; };
+            std::vector<T> f(size_t(n) * n, T(0));  // well conditioned: 4 on the diagonal, small elsewhere
+            for (int j = 0; j < n; ++j)
+                for (int i = 0; i < n; ++i)
+                    if (stored(i, j)) f[size_t(j) * n + i] = i == j ? T(4) : T(R(0.02 * u(rng()) / (1 + i + j)));
+            EndsAtUnmappedPage<T> a(size_t(n) * n);
+            std::copy(f.begin(), f.end(), a.data());
+            int info = -1;
+            ASSERT_EQ(batchlapack::potri_batch(uplo, n, a.data(), n, int64_t(n) * n, &info, 1), 0) << bl_last_error();
+            ASSERT_EQ(info, 0);
+            const T *x = a.data();
+            std::vector<T> v(n), y(n, T(0)), w(n, T(0)), z(n, T(0));
+            for (T &e : v) e = T(R(u(rng())));
+            for (int j = 0; j < n; ++j)  // y = X v, X Hermitian from its stored triangle
+                for (int i = 0; i < n; ++i)
+                    y[i] += (stored(i, j) ? x[size_t(j) * n + i] : conj_of(x[size_t(i) * n + j])) * v[j];
+            const bool upper = uplo == 'U';
+            for (int j = 0; j < n; ++j)  // w = F y ('U') or F^H y ('L')
+                for (int i = 0; i < n; ++i)
+                    if (upper) w[i] += f[size_t(j) * n + i] * y[j];
+                    else w[j] += conj_of(f[size_t(j) * n + i]) * y[i];
+            for (int j = 0; j < n; ++j)  // z = F^H w ('U') or F w ('L')
+                for (int i = 0; i < n; ++i)
+                    if (upper) z[j] += conj_of(f[size_t(j) * n + i]) * w[i];
+                    else z[i] += f[size_t(j) * n + i] * w[j];
+            double err = 0, scale = 0;
+            for (int i = 0; i < n; ++i) {
+                err = std::max(err, double(std::abs(z[i] - v[i])));
+                scale = std::max(scale, double(std::abs(v[i])));
+            }
+            EXPECT_LT(err / (scale * n * std::numeric_limits<R>::epsilon()), kThreshold);
         }
-        EXPECT_LT(err / (scale * n * std::numeric_limits<R>::epsilon()), kThreshold);
     }
 }
 
