@@ -69,10 +69,12 @@ verdict() {
 }
 
 run_asan() {
-  # Not here: the install tests. The tests run on the usual stacks (BLTEST_NO_SMALL_STACK, below):
-  # ASan's red zones grow every frame past what the 256 KiB budget is about; the plain suite
-  # checks it (tests/small_stack_main.cpp).
-  local dir=build-asan t0 status=0 exclude="install|fortran\.i8"
+  # Not here: the install tests, and the x86-64 baseline's kernels (cpu.base.*: 27 s of the run's
+  # 104 under ASan on two cores, which CI's 15 minutes do not hold; they passed under ASan on
+  # 2026-12-07, docs/decisions.md). The tests run on the usual stacks (BLTEST_NO_SMALL_STACK,
+  # below): ASan's red zones grow every frame past what the 256 KiB budget is about; the plain
+  # suite checks it (tests/small_stack_main.cpp).
+  local dir=build-asan t0 status=0 exclude="install|fortran\.i8|cpu\.base\."
   t0=$(date +%s)
   configure $dir "-fsanitize=address,undefined -fno-sanitize-recover=all"
   # With fewer than four precisions, the two tests written for all four are left out.
