@@ -70,6 +70,15 @@ if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$" AND CMAKE_CXX_COMPILE
 elseif(CMAKE_SYSTEM_PROCESSOR MATCHES "^(aarch64|arm64|ARM64)$" AND CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
   list(APPEND BATCHLAPACK_TILED_ISAS base)
 endif()
+# BATCHLAPACK_X86_BASE_KERNELS=OFF leaves the group and trsv kernels' `base` units out where the
+# build has their v3 ones: processors without AVX2 and FMA (and BATCHLAPACK_CPU_ISA=base) then run
+# LAPACK at the orders those kernels take (small_dispatch.cpp). For builds that only run on
+# x86-64-v3 or later: scripts/sanitize.sh's ASan build, whose runs never reach those units, saves
+# their compile time (docs/decisions.md, "CI's time on two cores").
+option(BATCHLAPACK_X86_BASE_KERNELS "Build the x86-64 baseline's units of the group and trsv kernels (off: LAPACK at their orders without AVX2)" ON)
+if(NOT BATCHLAPACK_X86_BASE_KERNELS AND "v3" IN_LIST BATCHLAPACK_ISAS)
+  list(REMOVE_ITEM BATCHLAPACK_ISAS base)
+endif()
 
 # batchlapack_isa_units(OUT source... [ISAS isa...] [PRECISIONS p...]): as
 # batchlapack_precision_units, each unit once per instruction set of ISAS (BATCHLAPACK_ISAS when

@@ -84,5 +84,13 @@ Isa isa() { return choice().isa; }
 
 const char *isa_refused() { return choice().refused.c_str(); }
 
+bool small_units_run() {
+#ifdef BL_HAVE_ISA_BASE
+    return true;
+#else
+    return isa() >= Isa::v3;
+#endif
+}
+
 }  // namespace cpu
 }  // namespace bl

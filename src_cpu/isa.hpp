@@ -21,6 +21,11 @@ enum class Isa { base, v3, v4 };
 // processor's best, though no call runs on the CPU then).
 Isa isa();
 
+// Whether this process runs units of the group and trsv kernels (small_dispatch.hpp): the
+// baseline's, where the build has them (BATCHLAPACK_X86_BASE_KERNELS, cmake/units.cmake), else
+// x86-64-v3's where isa() has it. Without, those kernels decline every call and LAPACK runs.
+bool small_units_run();
+
 }  // namespace cpu
 }  // namespace bl
 

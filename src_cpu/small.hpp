@@ -93,8 +93,9 @@ template <class T> struct SolveRun {
     int n = 0, lda = 0, ldb = 0, nrhs = 0;
     int64_t first = 0, count = 0, total = 0;
 };
-// Whether the run kernels take order n (1 to ladder::trsv::kFixedMax); they do nothing else.
-inline bool solve_run_covers(int n) { return n >= 1 && n <= ladder::trsv::kFixedMax; }
+// Whether the run kernels take order n (1 to ladder::trsv::kFixedMax, where the build has units
+// of them this processor runs); they do nothing else.
+template <class T> bool solve_run_covers(int n);
 // getrs, potrs and trsv (incx = 1) over a run of orders solve_run_covers takes.
 template <class T> void getrs_run(char trans, const SolveRun<T> &r);
 template <class T> void potrs_run(char uplo, const SolveRun<T> &r);

@@ -27,7 +27,7 @@ void trsv(char uplo, char trans, char diag, int n, const T *A, int lda, T *x, in
 // the routine has one, 0: no solve fails once its arguments are legal. False, nothing done, for a
 // variable batch or an order the run kernels do not take.
 template <class Op, class T, class Kernel> bool solve_in_runs(const Op &op, small::SolveRun<T> r, Kernel &&kernel) {
-    if (op.b.layout == Layout::Variable || !small::solve_run_covers(r.n)) return false;
+    if (op.b.layout == Layout::Variable || !small::solve_run_covers<T>(r.n)) return false;
     r.total = op.b.count;
     for_each_group(op, ladder::trsv::kRunMatrices, [&](int64_t first, int size, int) {
         small::SolveRun<T> run = r;

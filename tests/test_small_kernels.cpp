@@ -6,6 +6,7 @@
 // come from the size ladder (src_cpu/ladder.hpp).
 #include "common.hpp"
 #include "bidiag.hpp"
+#include "isa.hpp"
 #include "ladder.hpp"
 #include "small.hpp"
 #include "solve.hpp"
@@ -18,6 +19,12 @@ namespace small = bl::cpu::small;
 namespace tiled = bl::cpu::tiled;
 namespace bidiag = bl::cpu::bidiag;
 namespace ladder = bl::cpu::ladder;
+
+// The group and trsv kernels' tests skip where no unit of them runs: a build without the x86-64
+// baseline's units (BATCHLAPACK_X86_BASE_KERNELS=OFF) on a processor without AVX2, or with
+// BATCHLAPACK_CPU_ISA=base.
+constexpr const char *kNoGroupUnits =
+    "no group or trsv kernels for this instruction set (built with BATCHLAPACK_X86_BASE_KERNELS=OFF)";
 
 constexpr int kMax = ladder::kSmallMax;                   // the one-matrix kernels' cut-off
 constexpr int kPotrfMax = ladder::cholesky::kSmallMax;    // potrf's own
@@ -152,6 +159,7 @@ TYPED_TEST(Small, GetrfSingular) {
 // contract the update into FMAs, the single-matrix kernel (compiled for the baseline) does not.
 TYPED_TEST(Small, GetrfGroup) {
     using T = TypeParam;
+    if (!bl::cpu::small_units_run()) GTEST_SKIP() << kNoGroupUnits;
     int unused;
     int *no_ipiv = nullptr;
     for (int n = 1; n <= kGetrfGroupMax<T>; ++n)
@@ -283,6 +291,7 @@ TYPED_TEST(Small, Potrf) {
 // beside lanes that succeed: each matrix comes out as LAPACK would leave it.
 TYPED_TEST(Small, PotrfGroup) {
     using T = TypeParam;
+    if (!bl::cpu::small_units_run()) GTEST_SKIP() << kNoGroupUnits;
     int unused;
     for (int n = 1; n <= kPotrfGroupMax<T>; ++n)
         for (char uplo : {'U', 'L'})
@@ -460,6 +469,7 @@ TYPED_TEST(Small, TiledPotrfPacked) {
 constexpr int kTrsvOther = ladder::trsv::kSmallMax;
 TYPED_TEST(Small, Trsv) {
     using T = TypeParam;
+    if (!bl::cpu::small_units_run()) GTEST_SKIP() << kNoGroupUnits;
     std::vector<int> orders;
     for (int n = 1; n <= ladder::trsv::kFixedMax + 1; ++n) orders.push_back(n);
     for (int n : {65, 130}) orders.push_back(n);
@@ -558,6 +568,7 @@ std::vector<std::pair<int, int>> group_qr_shapes(int largest) {
 // NaN.
 TYPED_TEST(Small, GeqrfGroup) {
     using T = TypeParam;
+    if (!bl::cpu::small_units_run()) GTEST_SKIP() << kNoGroupUnits;
     T *none = nullptr;
     // and tall shapes up to kGroupRowsMax rows (gels's least-squares problems).
     std::vector<std::pair<int, int>> shapes = group_qr_shapes(kGeqrfGroupMax);
@@ -675,6 +686,7 @@ template <class T> void check_gebrd(Mat<T> a, const char *what, bool compare = t
 // others come out bit for bit as without it.
 TYPED_TEST(Small, GebrdGroup) {
     using T = TypeParam;
+    if (!bl::cpu::small_units_run()) GTEST_SKIP() << kNoGroupUnits;
     using R = Real<T>;
     T *none = nullptr;
     R *rnone = nullptr;
