@@ -15,7 +15,7 @@ namespace cpu {
 namespace small {
 
 // f, an entry point of the instruction-set units, from the units that run on this processor.
-// Every entry point below first asks small_units_run() (isa.hpp), and declines without them.
+// Every entry point below first asks units_run() (small_dispatch.hpp), and declines without them.
 #if defined(BL_HAVE_ISA_V3) && defined(BL_HAVE_ISA_BASE)
 #define BL_BY_ISA(f) (use_v3() ? v3::f : base::f)
 #elif defined(BL_HAVE_ISA_V3)
@@ -26,7 +26,7 @@ namespace small {
 
 // Whether a group call is one the kernels take: count matrices of one group, and as many next.
 inline bool group_counts(int count, int next_count) {
-    return count >= 1 && count <= group_size && next_count <= group_size && small_units_run();
+    return count >= 1 && count <= group_size && next_count <= group_size && units_run();
 }
 
 template <class T> bool getrf_group_covers(int n) { return n >= 1 && n <= ladder::lu::kGroupMax<T>; }
@@ -98,7 +98,7 @@ unsigned gebrd_group(int m, int n, T *const *A, int lda, Real<T> *const *d, Real
 template <class T>
 bool trsv(char uplo, char trans, char diag, int n, const T *A, int lda, T *x, int incx, const T *next) {
     using namespace ladder::trsv;
-    if (incx == 1 && !small_units_run()) return false;
+    if (incx == 1 && !units_run()) return false;
     if (incx == 1 && n >= 1 && n <= kFixedMax) {
         BL_BY_ISA(fixed_trsv<T>)(uplo == 'L', trans, diag == 'U', n, A, lda, x, next);
         return true;
@@ -113,18 +113,18 @@ bool trsv(char uplo, char trans, char diag, int n, const T *A, int lda, T *x, in
 
 template <class T>
 bool getrs_vector(char trans, int n, const T *A, int lda, const int *ipiv, T *x, const T *next) {
-    if (n < 1 || n > ladder::trsv::kFixedMax || !small_units_run()) return false;
+    if (n < 1 || n > ladder::trsv::kFixedMax || !units_run()) return false;
     BL_BY_ISA(fixed_getrs<T>)(trans, n, A, lda, ipiv, x, next);
     return true;
 }
 
 template <class T> bool potrs_vector(char uplo, int n, const T *A, int lda, T *x, const T *next) {
-    if (n < 1 || n > ladder::trsv::kFixedMax || !small_units_run()) return false;
+    if (n < 1 || n > ladder::trsv::kFixedMax || !units_run()) return false;
     BL_BY_ISA(fixed_potrs<T>)(uplo == 'L', n, A, lda, x, next);
     return true;
 }
 
-template <class T> bool solve_run_covers(int n) { return n >= 1 && n <= ladder::trsv::kFixedMax && small_units_run(); }
+template <class T> bool solve_run_covers(int n) { return n >= 1 && n <= ladder::trsv::kFixedMax && units_run(); }
 template <class T> void getrs_run(char trans, const SolveRun<T> &r) { BL_BY_ISA(fixed_getrs_run<T>)(trans, r); }
 template <class T> void potrs_run(char uplo, const SolveRun<T> &r) { BL_BY_ISA(fixed_potrs_run<T>)(uplo == 'L', r); }
 template <class T> void trsv_run(char uplo, char trans, char diag, const SolveRun<T> &r) {

@@ -80,6 +80,16 @@ bool potrf_group(char uplo, int n, R *const *A, int lda, int *info, int count, c
 // Whether the v3 units run: the instruction set in use (isa.hpp) has x86-64-v3.
 inline bool use_v3() { return isa() >= Isa::v3; }
 
+// small_units_run() (isa.hpp) where it can be false: a constant in a build with the baseline's
+// units, so that the entry points' per-call checks cost nothing there.
+inline bool units_run() {
+#ifdef BL_HAVE_ISA_BASE
+    return true;
+#else
+    return small_units_run();
+#endif
+}
+
 // The one-matrix trsv of small_trsv.cpp (an increment other than 1) for orders up to
 // ladder::trsv::kSmallMax; false, nothing done, past them.
 template <class T>

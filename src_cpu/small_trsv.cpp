@@ -17,7 +17,7 @@ template <class T>
 bool trsv_small(char uplo, char trans, char diag, int n, const T *A, int lda, T *x, int incx, const T *next) {
     constexpr int top = ladder::trsv::kSmallMax;
     static_assert(top <= ladder::trsv::kFixedMax, "the contiguous copy goes to the kernel of compile-time orders");
-    if (n < 1 || n > top || !small_units_run()) return false;
+    if (n < 1 || n > top || !units_run()) return false;
     T v[top];
     const int64_t step = incx;
     T *x0 = incx > 0 ? x : x - (n - 1) * step;
