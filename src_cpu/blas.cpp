@@ -93,7 +93,8 @@ template <class T> int run(const Gemv<T> &op) {
         int incx = op.x.ld[i];
         if (copy_x) {  // element j of x lies at j |incx|, or at (n - 1 - j) |incx| for incx < 0
             T *c = xcopy.get();
-            for (int j = 0; j < n; ++j) c[j] = x[int64_t(incx < 0 ? n - 1 - j : j) * (incx < 0 ? -incx : incx)];
+            const int64_t stepx = std::llabs(int64_t(incx));  // (64 bits: incx may be INT_MIN)
+            for (int j = 0; j < n; ++j) c[j] = x[int64_t(incx < 0 ? n - 1 - j : j) * stepx];
             x = c, incx = 1;
         }
         lapack::gemv(op.trans.value, m, n, alpha, op.A[i], op.A.ld[i], x, incx, beta, op.y[i], incy);

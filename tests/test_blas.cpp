@@ -374,7 +374,8 @@ TYPED_TEST(Blas, GemmUnreferencedArraysMayBeNull) {
 }
 
 // Found by the argument fuzzer under UBSan: an increment of INT_MIN is legal, and y of one element
-// scaled by beta with alpha = 0 takes |incy| (it was taken in int: undefined behaviour).
+// scaled by beta with alpha = 0 takes |incy| (it was taken in int: undefined behaviour); so does
+// complex gemv's copy of x of one element (trans = 'N', with alpha != 0; found the same way).
 TYPED_TEST(Blas, GemvIncrementIntMin) {
     using T = TypeParam;
     const T *none = nullptr;
@@ -382,6 +383,10 @@ TYPED_TEST(Blas, GemvIncrementIntMin) {
     EXPECT_EQ(batchlapack::gemv_batch('N', 1, 1, T(0), none, 1, 0, none, 1, 0, T(2), y.data(), INT_MIN, 1, 1), 0)
         << bl_last_error();
     EXPECT_EQ(y[0], T(6));
+    const std::vector<T> a = {T(5)}, x = {T(7)};
+    EXPECT_EQ(batchlapack::gemv_batch('N', 1, 1, T(1), a.data(), 1, 0, x.data(), INT_MIN, 0, T(2), y.data(), 1, 1, 1), 0)
+        << bl_last_error();
+    EXPECT_EQ(y[0], T(47));  // 5 * 7 + 2 * 6
 }
 
 // ---- gemv ----------------------------------------------------------------------------------
