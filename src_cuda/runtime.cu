@@ -360,8 +360,9 @@ void Context::record_callers_work(cudaStream_t callers) {
 void Context::wait_callers_work(Slot &s) {
     for (int k = 0; k < recorded; ++k) check(cudaStreamWaitEvent(s.stream, callers_work[k], 0), "cudaStreamWaitEvent");
 }
-void Context::drain() {
+void Context::drain(cudaStream_t also) {
     for (Slot &s : slot) cudaStreamSynchronize(s.stream);
+    if (also) cudaStreamSynchronize(also);
     cudaGetLastError();
 }
 Context::~Context() {

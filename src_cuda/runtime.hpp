@@ -168,15 +168,16 @@ struct Context {
     // --default-stream per-thread) and on `callers`, the stream set by bl_set_stream, if any (a
     // caller's cudaMemcpy into device memory may return before its DMA lands, and the slots'
     // streams are non-blocking); wait_callers_work makes a slot's stream wait for those marks,
-    // once per call, before the call's first use of the slot. A call of one chunk (any batch on
-    // device data) waits on one slot, not all three: each wait cost about 1 us of an H100's host.
+    // once per call, before the call's first use of the slot. A call of one chunk waits on one
+    // slot, not all three: each wait cost about 1 us of an H100's host. (A uniform batch on device
+    // data needs neither: Driver::run runs it on the per-thread default stream.)
     void record_callers_work(cudaStream_t callers);
     void wait_callers_work(Slot &s);
     int recorded = 0;  // marks made by record_callers_work
     cudaEvent_t callers_work[3] = {nullptr, nullptr, nullptr};
-    // Waits for every slot's stream, errors ignored and cleared (a call that failed, before its
-    // buffers go back to the pool).
-    void drain();
+    // Waits for every slot's stream and for `also` (the stream a call ran on instead, if any),
+    // errors ignored and cleared (a call that failed, before its buffers go back to the pool).
+    void drain(cudaStream_t also = nullptr);
     Context();
     ~Context();
     Context(const Context &) = delete;

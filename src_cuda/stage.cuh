@@ -236,7 +236,15 @@ public:
             ~Borrow() { std::swap(mine, ctx); }
         } borrow(order_, ctx->order);
         order_.clear();
-        ctx->record_callers_work(callers);
+        // A uniform batch whose matrices all lie on the device is one chunk. With no stream set it
+        // runs on the calling thread's per-thread default stream, which is what a call must follow
+        // (README): work there is behind that thread's earlier work on it and behind the legacy
+        // stream's (a blocking stream), while other threads' calls keep streams of their own. That
+        // spares the two events recorded and the stream's two waits for them, about 5 us of an
+        // H100's host in a call of 100-200 us (src_cuda/PERFORMANCE.md). The slot's buffers stay
+        // the call's: it waits for the stream before it returns.
+        const cudaStream_t own = !callers && one_device_chunk() ? cudaStreamPerThread : nullptr;
+        if (!own) ctx->record_callers_work(callers);
         bool waits[kSlots] = {};  // whether the slot's stream waits for the caller's work yet
         limit_ = chunk_bytes(host_bytes());
         sort_by_class(*ctx);
@@ -254,12 +262,12 @@ public:
                 Slot &slot = ctx->slot[next];
                 Pending &p = pending[next];
                 if (p.busy) {
-                    finish(slot, p.chunk), p.busy = false;
+                    finish(p.chunk), p.busy = false;
                     delivered.emplace_back(p.chunk.first, p.chunk.count);
                 }
                 p.chunk = Chunk();
-                if (!waits[next]) ctx->wait_callers_work(slot), waits[next] = true;
-                prepare(slot, p.chunk, first);
+                if (!own && !waits[next]) ctx->wait_callers_work(slot), waits[next] = true;
+                prepare(slot, own ? own : slot.stream, p.chunk, first);
                 launch(p.chunk);
                 send_back(p.chunk);
                 p.busy = true;
@@ -268,7 +276,7 @@ public:
             }
         } catch (...) {
             // Nothing may still be running on the buffers when the context goes back to the pool.
-            ctx->drain();
+            ctx->drain(own);
             // The chunks enqueued in full before the failure (all of their device memory is
             // taken before their first kernel) have run to the end: deliver them too, so that
             // every matrix is either computed, results and info, or untouched.
@@ -276,9 +284,9 @@ public:
                 Pending &p = pending[(next + k) % kSlots];
                 if (!p.busy) continue;
                 try {
-                    finish(ctx->slot[(next + k) % kSlots], p.chunk);
+                    finish(p.chunk);
                 } catch (...) {
-                    ctx->drain();
+                    ctx->drain(own);
                     break;
                 }
                 delivered.emplace_back(p.chunk.first, p.chunk.count);
@@ -291,7 +299,7 @@ public:
         }
         for (int k = 0; k < kSlots; ++k) {  // oldest first
             int s = (next + k) % kSlots;
-            if (pending[s].busy) finish(ctx->slot[s], pending[s].chunk);
+            if (pending[s].busy) finish(pending[s].chunk);
         }
     }
 
@@ -304,6 +312,14 @@ private:
         if (b_.layout == Layout::Variable || (b_.info && !info_direct_)) return false;
         for (const Arg &g : args_)
             if (!on_device(g.where) || (g.pointers && !g.ptrs_on_device)) return false;
+        return true;
+    }
+    // A uniform batch with every matrix in device or managed memory: nothing to stage, so one
+    // chunk (a host array of pointers or host infos go through the slot's buffers).
+    bool one_device_chunk() const {
+        if (b_.layout == Layout::Variable) return false;
+        for (const Arg &g : args_)
+            if (!on_device(g.where)) return false;
         return true;
     }
     // The stream-ordered call: one chunk on the caller's stream, its small arrays (if any) in
@@ -466,8 +482,9 @@ private:
     }
 
     // Chooses the chunk starting at `first` (as many matrices as fit chunk_bytes(), at least
-    // one), sizes the slot's buffers, packs the host arrays and copies them to the device.
-    void prepare(Slot &slot, Chunk &c, int64_t first) {
+    // one), sizes the slot's buffers, packs the host arrays and copies them to the device, on
+    // `stream` (the slot's, or the per-thread default stream: run()).
+    void prepare(Slot &slot, cudaStream_t stream, Chunk &c, int64_t first) {
         const size_t limit = limit_;
         const size_t per_matrix_small = kPerMatrixSmall;
         size_t bytes = kChunkBase;
@@ -486,7 +503,7 @@ private:
         if (!staged) bytes += per_matrix_small * size_t(count);
         c.first = first;
         c.count = count;
-        c.stream = slot.stream;
+        c.stream = stream;
         c.slot_ = &slot;
         c.driver_ = this;
         c.dev_ = static_cast<char *>(slot.device.ensure(bytes));
@@ -562,14 +579,14 @@ private:
     }
 
     // Waits for the chunk and unpacks its results into the caller's arrays.
-    void finish(Slot &slot, const Chunk &c) {
+    void finish(const Chunk &c) {
         // A uniform batch's host infos are zero unless the chunk's failure flag says otherwise:
         // filled while the kernels run, not after the wait (200,000 infos took about 20 us, a
         // tenth of a getrf call at n = 8). Should the wait fail, the call writes its error code
         // into every info it did not deliver (call.hpp), these too.
         const bool host_infos = c.info && !info_direct_ && order_.empty();
         if (host_infos) std::fill_n(b_.info + c.first, c.count, 0);
-        wait(slot.stream, "batchlapack kernels");
+        wait(c.stream, "batchlapack kernels");
         for (const Chunk::Staged &s : c.staged_) {
             const Arg &g = arg(s.key);
             if (!g.written || s.direct) continue;
@@ -583,8 +600,8 @@ private:
         int *pinned = reinterpret_cast<int *>(c.pin_ + (reinterpret_cast<char *>(c.info) - c.dev_));
         const bool zero = c.info_zero_ || pinned[c.count] == 0;  // any_failure's flag (send_back)
         if (!zero) {  // some matrix failed: the chunk's infos now
-            copy_to_host(pinned, c.info, sizeof(int) * c.count, slot.stream, "cudaMemcpyAsync (info to host)");
-            wait(slot.stream, "cudaMemcpyAsync (info to host)");
+            copy_to_host(pinned, c.info, sizeof(int) * c.count, c.stream, "cudaMemcpyAsync (info to host)");
+            wait(c.stream, "cudaMemcpyAsync (info to host)");
         }
         if (host_infos) {
             // one copy over the zeros: a loop through the batch order took about 55 us over

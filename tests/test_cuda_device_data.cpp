@@ -879,6 +879,58 @@ TYPED_TEST(CudaDataT, StreamOrderAndGraph) {
         release(Memory::Device, q);
 }
 
+// Without a stream set, a call on device data follows the work the calling thread enqueued on the
+// legacy default stream and on its per-thread default stream (README): the input copied there
+// behind a pause must be what getrf and getrs see (a zero matrix would give info = 1), with info
+// in host memory (the call fills it before it returns) and in device memory.
+TYPED_TEST(CudaDataT, SynchronousCallsFollowTheDefaultStreams) {
+    using T = TypeParam;
+    const int n = 16, nrhs = 2, count = 300;
+    Batch<T> a(Layout::Strided, std::vector<int>(count, n), std::vector<int>(count, n), 1);
+    Batch<T> b(Layout::Strided, std::vector<int>(count, n), std::vector<int>(count, nrhs), 1);
+    a.randomize(), b.randomize();
+    std::vector<T> x = b.storage(), lu = a.storage();
+    std::vector<int> ipiv(size_t(n) * count), info(count);
+    ASSERT_EQ(batchlapack::gesv_batch(n, nrhs, lu.data(), n, a.stride(), ipiv.data(), n, x.data(), n, b.stride(),
+                                      info.data(), count), 0);
+    const size_t abytes = a.storage().size() * sizeof(T), bbytes = b.storage().size() * sizeof(T);
+    T *hin = static_cast<T *>(allocate(Memory::Pinned, abytes + bbytes));
+    std::copy(a.storage().begin(), a.storage().end(), hin);
+    std::copy(b.storage().begin(), b.storage().end(), hin + a.storage().size());
+    T *dA = static_cast<T *>(allocate(Memory::Device, abytes)), *dB = static_cast<T *>(allocate(Memory::Device, bbytes));
+    int *dpiv = static_cast<int *>(allocate(Memory::Device, ipiv.size() * sizeof(int)));
+    int *dinfo = static_cast<int *>(allocate(Memory::Device, 2 * count * sizeof(int)));
+    for (cudaStream_t s : {cudaStreamLegacy, cudaStreamPerThread})
+        for (bool info_on_device : {false, true}) {
+            SCOPED_TRACE(std::string(s == cudaStreamLegacy ? "legacy" : "per-thread") + " default stream, info on the " +
+                         (info_on_device ? "device" : "host"));
+            ASSERT_EQ(cudaMemset(dA, 0, abytes), cudaSuccess);
+            ASSERT_EQ(cudaMemset(dB, 0, bbytes), cudaSuccess);
+            ASSERT_EQ(cudaMemset(dinfo, 0x7f, 2 * count * sizeof(int)), cudaSuccess);
+            pause_stream(s, 100);
+            ASSERT_EQ(cudaMemcpyAsync(dA, hin, abytes, cudaMemcpyHostToDevice, s), cudaSuccess);
+            ASSERT_EQ(cudaMemcpyAsync(dB, hin + a.storage().size(), bbytes, cudaMemcpyHostToDevice, s), cudaSuccess);
+            std::vector<int> got_info(2 * count, -99);
+            int *i1 = info_on_device ? dinfo : got_info.data(), *i2 = i1 + count;
+            EXPECT_EQ(batchlapack::getrf_batch(n, n, dA, n, a.stride(), dpiv, n, i1, count), 0) << bl_last_error();
+            EXPECT_EQ(batchlapack::getrs_batch('N', n, nrhs, dA, n, a.stride(), dpiv, n, dB, n, b.stride(), i2, count),
+                      0) << bl_last_error();
+            if (info_on_device)
+                ASSERT_EQ(cudaMemcpy(got_info.data(), dinfo, got_info.size() * sizeof(int), cudaMemcpyDeviceToHost),
+                          cudaSuccess);
+            EXPECT_EQ(got_info, std::vector<int>(2 * count, 0));
+            std::vector<T> gotA(lu.size()), gotB(x.size());
+            ASSERT_EQ(cudaMemcpy(gotA.data(), dA, abytes, cudaMemcpyDeviceToHost), cudaSuccess);
+            ASSERT_EQ(cudaMemcpy(gotB.data(), dB, bbytes, cudaMemcpyDeviceToHost), cudaSuccess);
+            EXPECT_TRUE(agree(gotA, lu, true));
+            EXPECT_TRUE(agree(gotB, x, true));
+        }
+    release(Memory::Pinned, hin);
+    for (void *q : {static_cast<void *>(dA), static_cast<void *>(dB), static_cast<void *>(dpiv),
+                    static_cast<void *>(dinfo)})
+        release(Memory::Device, q);
+}
+
 // One thread enqueues getrf + getri_oop of order 130 (the inverse's products run on cuBLAS, through
 // the handle of the context the thread leases) on two streams held up together, so that the two
 // calls' products run at the same time: each gives the results of the synchronous calls.
