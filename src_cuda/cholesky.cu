@@ -218,7 +218,9 @@ template <class T> void launch_potrf(Chunk &c, char uplo, const Int &n, const Ar
     const Sizes ns = c.sizes(n);
     const View<D> a = c.view(A);
     if (maxn <= 32) {
-        launch_potrf_registers(PotrfRegisters<D>{upper, ns, a, c.info, c.count, 0, false}, maxn, c.stream);
+        // (the chunk's one writer of infos: potrf and posv call this, and posv's solve writes none)
+        launch_potrf_registers(PotrfRegisters<D>{upper, ns, a, c.info, c.count, 0, false, c.failure_flag()}, maxn,
+                               c.stream);
         return;
     }
     if constexpr (sizeof(D) <= 8) {

@@ -18,6 +18,7 @@ template <class T> struct PotrfRegisters {
     int64_t count;
     int j0;
     bool blocked;
+    int *failed = nullptr;  // whole matrices: as GetrfRegisters::failed (lu.cuh)
 };
 template <int NB, class T>
 void launch_potrf_registers_variant(const PotrfRegisters<T> &g, unsigned blocks, cudaStream_t stream);

@@ -71,6 +71,7 @@ template <int NB, class T> __global__ void __launch_bounds__(128) potrf_register
     for (int c = 0; c < NB; ++c)
         if (lane < N && c <= lane) at(c) = conj_if(g.upper, row[c]);
     if (lane == 0 && (!g.blocked || info != 0)) g.info[i] = info == 0 ? 0 : g.j0 + info;
+    if (lane == 0 && info != 0 && g.failed) *g.failed = 1;
 }
 
 template <int NB, class T>

@@ -81,12 +81,15 @@ template <class T> void launch_getrf(Chunk &c, const Int &m, const Int &n, const
     // Complex orders 17..32: a thread a row with the steps rolled in blocks (getrf_rows). The
     // register kernel's 32 fully unrolled steps missed the instruction cache most of the time (its
     // warps stalled for instructions, and in complex double it took 255 registers).
+    // (A whole-matrix kernel is the chunk's one writer of infos, and raises its failure flag:
+    // getrf and gesv call this, and gesv's solve writes no info.)
     if (kComplex<D> && largest > 16 && largest <= 32) {
-        launch_getrf_rows_whole(GetrfRows<D>{Step{ms, ns, 0, 32}, true, a, p, c.info}, largest, c.count, c.stream);
+        launch_getrf_rows_whole(GetrfRows<D>{Step{ms, ns, 0, 32}, true, a, p, c.info, c.failure_flag()}, largest,
+                                c.count, c.stream);
         return;
     }
     if (largest <= 32) {
-        const GetrfRegisters<D> g{ms, ns, a, p, c.info, c.count};
+        const GetrfRegisters<D> g{ms, ns, a, p, c.info, c.count, c.failure_flag()};
         launch_register_groups(largest, c.count, [&](auto nb, unsigned blocks) {
             launch_getrf_registers_variant<decltype(nb)::value>(g, blocks, c.stream);
         });
@@ -96,7 +99,8 @@ template <class T> void launch_getrf(Chunk &c, const Int &m, const Int &n, const
     // algorithm with getrf_rows panels.
     if constexpr (sizeof(D) <= 8) {
         if (largest <= 64) {
-            launch_getrf_rows_whole(GetrfRows<D>{Step{ms, ns, 0, 64}, true, a, p, c.info}, largest, c.count, c.stream);
+            launch_getrf_rows_whole(GetrfRows<D>{Step{ms, ns, 0, 64}, true, a, p, c.info, c.failure_flag()}, largest,
+                                    c.count, c.stream);
             return;
         }
     }

@@ -15,6 +15,7 @@ template <class T> struct GetrfRegisters {
     View<int> ipiv;
     int *info;
     int64_t count;
+    int *failed;  // set to 1 with an info that is not 0 (Chunk::failure_flag; null: not asked for)
 };
 template <int NB, class T>
 void launch_getrf_registers_variant(const GetrfRegisters<T> &g, unsigned blocks, cudaStream_t stream);
@@ -30,6 +31,7 @@ template <class T> struct GetrfRows {
     View<T> A;
     View<int> ipiv;
     int *info;
+    int *failed = nullptr;  // whole matrices: as GetrfRegisters::failed
 };
 // Panels of up to this many rows take getrf_rows (complex double: 8 warps, its row of 32 takes
 // 128 registers and 16 warps would leave 128 a thread); taller ones getf2 in shared memory.

@@ -216,8 +216,10 @@ __global__ void __launch_bounds__(32 * W, kRowsMinBlocks<NC, W, T>) getrf_rows(G
         for (int c = 0; c < NC; ++c)
             if (r < rows && c < cols) a[pos + int64_t(c) * lda] = row[(G - 1 - c / B) * B + c % B];
     if (r == 0) {
-        if (g.whole && j0 == 0) g.info[i] = info;
-        else if (info != 0 && g.info[i] == 0) g.info[i] = j0 + info;
+        if (g.whole && j0 == 0) {
+            g.info[i] = info;
+            if (info != 0 && g.failed) *g.failed = 1;
+        } else if (info != 0 && g.info[i] == 0) g.info[i] = j0 + info;
     }
 }
 

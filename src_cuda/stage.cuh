@@ -130,6 +130,16 @@ public:
     void clear_info() {
         if (info) zero(info, sizeof(int) * count, stream, "cudaMemsetAsync (info)");
     }
+    // For a kernel that alone writes every info of the chunk (getrf and potrf in one launch): a
+    // place it sets to 1 where it writes an info that is not 0, so that the chunk needs no pass of
+    // any_failure over its infos, whose flag this is (send_back: one launch less a chunk). Zeroed
+    // here, before that kernel is enqueued (the slot's previous chunk is finished). Null where the
+    // chunk's infos need no flag (info in device or managed memory).
+    int *failure_flag() {
+        int *flag = info && pin_ && !driver_info_direct() ? pinned_flag() : nullptr;
+        if (flag) *flag = 0, flag_raised_ = true;
+        return flag;
+    }
     // For routines that cannot fail on a matrix (the solves, QR, gebrd): info = 0 throughout,
     // written on the host when the chunk is done, with no copy to or from the device (at n = 8
     // the copy of 200,000 infos and its unpacking were about a fifth of a geqrf call).
@@ -153,9 +163,14 @@ private:
     void need_staging() const {
         if (!pin_) throw Failure(BL_ERROR_INTERNAL, "CUDA driver: a stream-ordered call staged host data");
     }
+    // The failure flag's place in the pinned buffer: the twin of the entry after the chunk's
+    // device infos (Driver::prepare takes count + 1 of them).
+    int *pinned_flag() const { return reinterpret_cast<int *>(pin_ + (reinterpret_cast<char *>(info + count) - dev_)); }
+    bool driver_info_direct() const;
 
     Slot *slot_ = nullptr;
     bool info_zero_ = false;
+    bool flag_raised_ = false;  // the chunk's kernels set the failure flag themselves
     char *dev_ = nullptr, *pin_ = nullptr;
     // A stream-ordered call's small arrays: stream-ordered memory, allocated by the first take()
     // (most launches on device data take none) and given back in the stream's order.
@@ -568,10 +583,9 @@ private:
                                                                         c.count);
                 check_launch("scatter_info");
             }
-        } else if (c.info && !c.info_zero_) {  // the flag alone; finish() fetches the infos if it is set
-            // (the pinned twin of the flag's place after the device infos; the slot's previous
-            // chunk is finished, so nothing else uses it)
-            int *flag = reinterpret_cast<int *>(c.pin_ + (reinterpret_cast<char *>(c.info + c.count) - c.dev_));
+        } else if (c.info && !c.info_zero_ && !c.flag_raised_) {  // the flag alone; finish() fetches the infos if it is set
+            // (the slot's previous chunk is finished, so nothing else uses the flag's place)
+            int *flag = c.pinned_flag();
             *flag = 0;
             if (c.count > 0) any_failure<<<blocks_of(c.count), 256, 0, c.stream>>>(c.info, c.count, flag);
             check_launch("any_failure");
@@ -598,7 +612,7 @@ private:
         }
         if (info_direct_ || !c.info) return;  // (info on the device: written there by the kernels)
         int *pinned = reinterpret_cast<int *>(c.pin_ + (reinterpret_cast<char *>(c.info) - c.dev_));
-        const bool zero = c.info_zero_ || pinned[c.count] == 0;  // any_failure's flag (send_back)
+        const bool zero = c.info_zero_ || *c.pinned_flag() == 0;  // any_failure's flag, or the kernels' (send_back)
         if (!zero) {  // some matrix failed: the chunk's infos now
             copy_to_host(pinned, c.info, sizeof(int) * c.count, c.stream, "cudaMemcpyAsync (info to host)");
             wait(c.stream, "cudaMemcpyAsync (info to host)");
@@ -629,6 +643,7 @@ private:
 };
 
 inline int64_t Chunk::matrix(int64_t j) const { return driver_->at(first + j); }
+inline bool Chunk::driver_info_direct() const { return driver_->info_direct_; }
 
 inline size_t Chunk::take(size_t bytes) {
     if (!dev_ && !pin_) {  // a stream-ordered chunk (Driver::run_ordered)
