@@ -807,65 +807,93 @@ TYPED_TEST(CudaDataT, StreamOrdered) {
     cudaStreamDestroy(s);
 }
 
+// The ordering tests' problem: a gesv of `count` matrices of order 16 (nrhs right-hand sides), its
+// input pinned in host memory, device arrays for A, B, the pivots and two infos (getrf's, then
+// getrs's), and the factors and solutions the same calls give on host data.
+template <class T> struct GesvOnDevice {
+    static constexpr int n = 16, nrhs = 3, count = 500;
+    Batch<T> a{Layout::Strided, std::vector<int>(count, n), std::vector<int>(count, n), 1};
+    Batch<T> b{Layout::Strided, std::vector<int>(count, n), std::vector<int>(count, nrhs), 1};
+    std::vector<T> lu, x;
+    size_t abytes = 0, bbytes = 0;
+    T *hin = nullptr, *dA = nullptr, *dB = nullptr;
+    int *dpiv = nullptr, *dinfo = nullptr;
+    GesvOnDevice() {
+        a.randomize(), b.randomize();
+        lu = a.storage(), x = b.storage();
+        std::vector<int> ipiv(size_t(n) * count), info(count);
+        EXPECT_EQ(batchlapack::gesv_batch(n, nrhs, lu.data(), n, a.stride(), ipiv.data(), n, x.data(), n, b.stride(),
+                                          info.data(), count), 0);
+        abytes = a.storage().size() * sizeof(T), bbytes = b.storage().size() * sizeof(T);
+        hin = static_cast<T *>(allocate(Memory::Pinned, abytes + bbytes));
+        std::copy(a.storage().begin(), a.storage().end(), hin);
+        std::copy(b.storage().begin(), b.storage().end(), hin + a.storage().size());
+        dA = static_cast<T *>(allocate(Memory::Device, abytes)), dB = static_cast<T *>(allocate(Memory::Device, bbytes));
+        dpiv = static_cast<int *>(allocate(Memory::Device, ipiv.size() * sizeof(int)));
+        dinfo = static_cast<int *>(allocate(Memory::Device, 2 * count * sizeof(int)));
+    }
+    ~GesvOnDevice() {
+        release(Memory::Pinned, hin);
+        for (void *q : {static_cast<void *>(dA), static_cast<void *>(dB), static_cast<void *>(dpiv),
+                        static_cast<void *>(dinfo)})
+            release(Memory::Device, q);
+    }
+    // The input's copies to the device, on stream s.
+    void input(cudaStream_t s) {
+        ASSERT_EQ(cudaMemcpyAsync(dA, hin, abytes, cudaMemcpyHostToDevice, s), cudaSuccess);
+        ASSERT_EQ(cudaMemcpyAsync(dB, hin + a.storage().size(), bbytes, cudaMemcpyHostToDevice, s), cudaSuccess);
+    }
+    // getrf, then getrs, on the device arrays; their infos at info and info + count.
+    void solve(int *info) {
+        EXPECT_EQ(batchlapack::getrf_batch(n, n, dA, n, a.stride(), dpiv, n, info, count), 0) << bl_last_error();
+        EXPECT_EQ(batchlapack::getrs_batch('N', n, nrhs, dA, n, a.stride(), dpiv, n, dB, n, b.stride(), info + count,
+                                           count), 0) << bl_last_error();
+    }
+    // The factors and solutions on the device are those of the calls on host data.
+    void expect_results(const char *what) {
+        std::vector<T> gotA(lu.size()), gotB(x.size());
+        EXPECT_EQ(cudaMemcpy(gotA.data(), dA, abytes, cudaMemcpyDeviceToHost), cudaSuccess);
+        EXPECT_EQ(cudaMemcpy(gotB.data(), dB, bbytes, cudaMemcpyDeviceToHost), cudaSuccess);
+        EXPECT_TRUE(agree(gotA, lu, true)) << what;
+        EXPECT_TRUE(agree(gotB, x, true)) << what;
+    }
+    std::vector<int> device_infos() const {
+        std::vector<int> got(2 * count);
+        EXPECT_EQ(cudaMemcpy(got.data(), dinfo, got.size() * sizeof(int), cudaMemcpyDeviceToHost), cudaSuccess);
+        return got;
+    }
+};
+
 // getrf and getrs on the stream the input arrives on (copied behind a pause): they must see it.
 // Then the same two calls captured in a CUDA graph: each replay on fresh input gives the same
 // results as the direct calls.
 TYPED_TEST(CudaDataT, StreamOrderAndGraph) {
-    using T = TypeParam;
-    const int n = 16, nrhs = 3, count = 500;
-    Batch<T> a(Layout::Strided, std::vector<int>(count, n), std::vector<int>(count, n), 1);
-    Batch<T> b(Layout::Strided, std::vector<int>(count, n), std::vector<int>(count, nrhs), 1);
-    a.randomize(), b.randomize();
-    std::vector<T> x = b.storage(), lu = a.storage();
-    std::vector<int> ipiv(size_t(n) * count), info(count);
-    ASSERT_EQ(batchlapack::gesv_batch(n, nrhs, lu.data(), n, a.stride(), ipiv.data(), n, x.data(), n, b.stride(),
-                                      info.data(), count), 0);
-    const size_t abytes = a.storage().size() * sizeof(T), bbytes = b.storage().size() * sizeof(T);
-    T *hin = static_cast<T *>(allocate(Memory::Pinned, abytes + bbytes));  // the input, pinned
-    std::copy(a.storage().begin(), a.storage().end(), hin);
-    std::copy(b.storage().begin(), b.storage().end(), hin + a.storage().size());
-    T *dA = static_cast<T *>(allocate(Memory::Device, abytes)), *dB = static_cast<T *>(allocate(Memory::Device, bbytes));
-    int *dpiv = static_cast<int *>(allocate(Memory::Device, ipiv.size() * sizeof(int)));
-    int *dinfo = static_cast<int *>(allocate(Memory::Device, 2 * count * sizeof(int)));
+    GesvOnDevice<TypeParam> g;
+    const int count = g.count;
     cudaStream_t s;
     ASSERT_EQ(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), cudaSuccess);
-    auto input = [&] {
-        ASSERT_EQ(cudaMemcpyAsync(dA, hin, abytes, cudaMemcpyHostToDevice, s), cudaSuccess);
-        ASSERT_EQ(cudaMemcpyAsync(dB, hin + a.storage().size(), bbytes, cudaMemcpyHostToDevice, s), cudaSuccess);
-    };
-    auto solve = [&] {
-        EXPECT_EQ(batchlapack::getrf_batch(n, n, dA, n, a.stride(), dpiv, n, dinfo, count), 0) << bl_last_error();
-        EXPECT_EQ(batchlapack::getrs_batch('N', n, nrhs, dA, n, a.stride(), dpiv, n, dB, n, b.stride(), dinfo + count,
-                                           count), 0) << bl_last_error();
-    };
     auto expect_results = [&](const char *what) {
         ASSERT_EQ(cudaStreamSynchronize(s), cudaSuccess);
-        std::vector<T> gotA(lu.size()), gotB(x.size());
-        std::vector<int> got_info(2 * count);
-        EXPECT_EQ(cudaMemcpy(gotA.data(), dA, abytes, cudaMemcpyDeviceToHost), cudaSuccess);
-        EXPECT_EQ(cudaMemcpy(gotB.data(), dB, bbytes, cudaMemcpyDeviceToHost), cudaSuccess);
-        EXPECT_EQ(cudaMemcpy(got_info.data(), dinfo, got_info.size() * sizeof(int), cudaMemcpyDeviceToHost), cudaSuccess);
-        EXPECT_TRUE(agree(gotA, lu, true)) << what;
-        EXPECT_TRUE(agree(gotB, x, true)) << what;
-        EXPECT_EQ(got_info, std::vector<int>(2 * count, 0)) << what;
+        g.expect_results(what);
+        EXPECT_EQ(g.device_infos(), std::vector<int>(2 * count, 0)) << what;
     };
-    ASSERT_EQ(cudaMemset(dA, 0, abytes), cudaSuccess);
+    ASSERT_EQ(cudaMemset(g.dA, 0, g.abytes), cudaSuccess);
     ASSERT_EQ(bl_set_stream(s), 0);
     pause_stream(s, 100);
-    input();
-    solve();
+    g.input(s);
+    g.solve(g.dinfo);
     expect_results("direct calls behind the input's copies");
 
     cudaGraph_t graph;
     ASSERT_EQ(cudaStreamBeginCapture(s, cudaStreamCaptureModeThreadLocal), cudaSuccess);
-    input();
-    solve();
+    g.input(s);
+    g.solve(g.dinfo);
     ASSERT_EQ(cudaStreamEndCapture(s, &graph), cudaSuccess);
     cudaGraphExec_t exec;
     ASSERT_EQ(cudaGraphInstantiate(&exec, graph, 0), cudaSuccess);
     for (int replay = 0; replay < 3; ++replay) {
-        ASSERT_EQ(cudaMemsetAsync(dA, 0, abytes, s), cudaSuccess);
-        ASSERT_EQ(cudaMemsetAsync(dinfo, 0x7f, 2 * count * sizeof(int), s), cudaSuccess);
+        ASSERT_EQ(cudaMemsetAsync(g.dA, 0, g.abytes, s), cudaSuccess);
+        ASSERT_EQ(cudaMemsetAsync(g.dinfo, 0x7f, 2 * count * sizeof(int), s), cudaSuccess);
         ASSERT_EQ(cudaGraphLaunch(exec, s), cudaSuccess);
         expect_results("graph replay");
     }
@@ -873,10 +901,6 @@ TYPED_TEST(CudaDataT, StreamOrderAndGraph) {
     cudaGraphExecDestroy(exec);
     cudaGraphDestroy(graph);
     cudaStreamDestroy(s);
-    release(Memory::Pinned, hin);
-    for (void *q : {static_cast<void *>(dA), static_cast<void *>(dB), static_cast<void *>(dpiv),
-                    static_cast<void *>(dinfo)})
-        release(Memory::Device, q);
 }
 
 // Without a stream set, a call on device data follows the work the calling thread enqueued on the
@@ -884,51 +908,22 @@ TYPED_TEST(CudaDataT, StreamOrderAndGraph) {
 // behind a pause must be what getrf and getrs see (a zero matrix would give info = 1), with info
 // in host memory (the call fills it before it returns) and in device memory.
 TYPED_TEST(CudaDataT, SynchronousCallsFollowTheDefaultStreams) {
-    using T = TypeParam;
-    const int n = 16, nrhs = 2, count = 300;
-    Batch<T> a(Layout::Strided, std::vector<int>(count, n), std::vector<int>(count, n), 1);
-    Batch<T> b(Layout::Strided, std::vector<int>(count, n), std::vector<int>(count, nrhs), 1);
-    a.randomize(), b.randomize();
-    std::vector<T> x = b.storage(), lu = a.storage();
-    std::vector<int> ipiv(size_t(n) * count), info(count);
-    ASSERT_EQ(batchlapack::gesv_batch(n, nrhs, lu.data(), n, a.stride(), ipiv.data(), n, x.data(), n, b.stride(),
-                                      info.data(), count), 0);
-    const size_t abytes = a.storage().size() * sizeof(T), bbytes = b.storage().size() * sizeof(T);
-    T *hin = static_cast<T *>(allocate(Memory::Pinned, abytes + bbytes));
-    std::copy(a.storage().begin(), a.storage().end(), hin);
-    std::copy(b.storage().begin(), b.storage().end(), hin + a.storage().size());
-    T *dA = static_cast<T *>(allocate(Memory::Device, abytes)), *dB = static_cast<T *>(allocate(Memory::Device, bbytes));
-    int *dpiv = static_cast<int *>(allocate(Memory::Device, ipiv.size() * sizeof(int)));
-    int *dinfo = static_cast<int *>(allocate(Memory::Device, 2 * count * sizeof(int)));
+    GesvOnDevice<TypeParam> g;
+    const int count = g.count;
     for (cudaStream_t s : {cudaStreamLegacy, cudaStreamPerThread})
         for (bool info_on_device : {false, true}) {
             SCOPED_TRACE(std::string(s == cudaStreamLegacy ? "legacy" : "per-thread") + " default stream, info on the " +
                          (info_on_device ? "device" : "host"));
-            ASSERT_EQ(cudaMemset(dA, 0, abytes), cudaSuccess);
-            ASSERT_EQ(cudaMemset(dB, 0, bbytes), cudaSuccess);
-            ASSERT_EQ(cudaMemset(dinfo, 0x7f, 2 * count * sizeof(int)), cudaSuccess);
+            ASSERT_EQ(cudaMemset(g.dA, 0, g.abytes), cudaSuccess);
+            ASSERT_EQ(cudaMemset(g.dB, 0, g.bbytes), cudaSuccess);
+            ASSERT_EQ(cudaMemset(g.dinfo, 0x7f, 2 * count * sizeof(int)), cudaSuccess);
             pause_stream(s, 100);
-            ASSERT_EQ(cudaMemcpyAsync(dA, hin, abytes, cudaMemcpyHostToDevice, s), cudaSuccess);
-            ASSERT_EQ(cudaMemcpyAsync(dB, hin + a.storage().size(), bbytes, cudaMemcpyHostToDevice, s), cudaSuccess);
-            std::vector<int> got_info(2 * count, -99);
-            int *i1 = info_on_device ? dinfo : got_info.data(), *i2 = i1 + count;
-            EXPECT_EQ(batchlapack::getrf_batch(n, n, dA, n, a.stride(), dpiv, n, i1, count), 0) << bl_last_error();
-            EXPECT_EQ(batchlapack::getrs_batch('N', n, nrhs, dA, n, a.stride(), dpiv, n, dB, n, b.stride(), i2, count),
-                      0) << bl_last_error();
-            if (info_on_device)
-                ASSERT_EQ(cudaMemcpy(got_info.data(), dinfo, got_info.size() * sizeof(int), cudaMemcpyDeviceToHost),
-                          cudaSuccess);
-            EXPECT_EQ(got_info, std::vector<int>(2 * count, 0));
-            std::vector<T> gotA(lu.size()), gotB(x.size());
-            ASSERT_EQ(cudaMemcpy(gotA.data(), dA, abytes, cudaMemcpyDeviceToHost), cudaSuccess);
-            ASSERT_EQ(cudaMemcpy(gotB.data(), dB, bbytes, cudaMemcpyDeviceToHost), cudaSuccess);
-            EXPECT_TRUE(agree(gotA, lu, true));
-            EXPECT_TRUE(agree(gotB, x, true));
+            g.input(s);
+            std::vector<int> host_info(2 * count, -99);
+            g.solve(info_on_device ? g.dinfo : host_info.data());
+            EXPECT_EQ(info_on_device ? g.device_infos() : host_info, std::vector<int>(2 * count, 0));
+            g.expect_results("synchronous calls behind the input's copies");
         }
-    release(Memory::Pinned, hin);
-    for (void *q : {static_cast<void *>(dA), static_cast<void *>(dB), static_cast<void *>(dpiv),
-                    static_cast<void *>(dinfo)})
-        release(Memory::Device, q);
 }
 
 // One thread enqueues getrf + getri_oop of order 130 (the inverse's products run on cuBLAS, through
