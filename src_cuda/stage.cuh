@@ -255,9 +255,10 @@ public:
         // runs on the calling thread's per-thread default stream, which is what a call must follow
         // (README): work there is behind that thread's earlier work on it and behind the legacy
         // stream's (a blocking stream), while other threads' calls keep streams of their own. That
-        // spares the two events recorded and the stream's two waits for them, about 5 us of an
-        // H100's host in a call of 100-200 us (src_cuda/PERFORMANCE.md). The slot's buffers stay
-        // the call's: it waits for the stream before it returns.
+        // spares the two events recorded and the stream's two waits for them, four CUDA calls (at
+        // the issue's batches the difference was within the noise: src_cuda/PERFORMANCE.md,
+        // fiftieth section). The slot's buffers stay the call's: it waits for the stream before it
+        // returns.
         const cudaStream_t own = !callers && one_device_chunk() ? cudaStreamPerThread : nullptr;
         if (!own) ctx->record_callers_work(callers);
         bool waits[kSlots] = {};  // whether the slot's stream waits for the caller's work yet
@@ -583,8 +584,9 @@ private:
                                                                         c.count);
                 check_launch("scatter_info");
             }
-        } else if (c.info && !c.info_zero_ && !c.flag_raised_) {  // the flag alone; finish() fetches the infos if it is set
-            // (the slot's previous chunk is finished, so nothing else uses the flag's place)
+        } else if (c.info && !c.info_zero_ && !c.flag_raised_) {
+            // The flag alone; finish() fetches the infos if it is set. (The slot's previous chunk
+            // is finished, so nothing else uses the flag's place.)
             int *flag = c.pinned_flag();
             *flag = 0;
             if (c.count > 0) any_failure<<<blocks_of(c.count), 256, 0, c.stream>>>(c.info, c.count, flag);
@@ -612,7 +614,7 @@ private:
         }
         if (info_direct_ || !c.info) return;  // (info on the device: written there by the kernels)
         int *pinned = reinterpret_cast<int *>(c.pin_ + (reinterpret_cast<char *>(c.info) - c.dev_));
-        const bool zero = c.info_zero_ || *c.pinned_flag() == 0;  // any_failure's flag, or the kernels' (send_back)
+        const bool zero = c.info_zero_ || *c.pinned_flag() == 0;  // the failure flag (send_back)
         if (!zero) {  // some matrix failed: the chunk's infos now
             copy_to_host(pinned, c.info, sizeof(int) * c.count, c.stream, "cudaMemcpyAsync (info to host)");
             wait(c.stream, "cudaMemcpyAsync (info to host)");
