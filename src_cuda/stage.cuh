@@ -262,7 +262,7 @@ public:
         const cudaStream_t own = !callers && one_device_chunk() ? cudaStreamPerThread : nullptr;
         if (!own) ctx->record_callers_work(callers);
         bool waits[kSlots] = {};  // whether the slot's stream waits for the caller's work yet
-        limit_ = chunk_bytes(host_bytes());
+        limit_ = own ? 0 : chunk_bytes(host_bytes());  // (prepare() sizes only staged chunks by it)
         sort_by_class(*ctx);
         struct Pending {
             Chunk chunk;
@@ -325,9 +325,9 @@ private:
     // call can be enqueued on the caller's stream as it is. (A variable batch reads its sizes on
     // the host and sorts by them: it takes the synchronous path.)
     bool in_place() const {
-        if (b_.layout == Layout::Variable || (b_.info && !info_direct_)) return false;
+        if (!one_device_chunk() || (b_.info && !info_direct_)) return false;
         for (const Arg &g : args_)
-            if (!on_device(g.where) || (g.pointers && !g.ptrs_on_device)) return false;
+            if (g.pointers && !g.ptrs_on_device) return false;
         return true;
     }
     // A uniform batch with every matrix in device or managed memory: nothing to stage, so one
